@@ -1,0 +1,80 @@
+import type { Rule } from '../engine/rule.js';
+
+const severity = { enum: ['error', 'warning', 'info', 'off'] };
+
+/**
+ * A rule's setting: `severity`, `[severity]`, `[severity, options]`, or
+ * `{ severity?, upcoming?, options? }`. Branching on the value's type keeps validation errors
+ * about the form the user wrote.
+ */
+function ruleSetting(options: Record<string, unknown>): Record<string, unknown> {
+  return {
+    if: { type: 'string' },
+    then: { $ref: '#/definitions/severity' },
+    else: {
+      if: { type: 'array' },
+      then: { type: 'array', items: [{ $ref: '#/definitions/severity' }, options], minItems: 1, additionalItems: false },
+      else: {
+        type: 'object',
+        properties: {
+          severity: { $ref: '#/definitions/severity', description: 'Severity once the change is in effect.' },
+          upcoming: {
+            $ref: '#/definitions/severity',
+            description: 'Severity before the enforcement date (default: warning, never above `severity`).',
+          },
+          options,
+        },
+        additionalProperties: false,
+      },
+    },
+  };
+}
+
+function rulesObject(rules: readonly Rule<never>[]): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const rule of rules) {
+    properties[rule.meta.id] = { description: rule.meta.description, ...ruleSetting(rule.meta.schema) };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+/** The JSON Schema of `.linterrc.yaml`, generated from the rules' metadata. */
+export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string, unknown> {
+  const globs = { type: 'array', items: { type: 'string', minLength: 1 } };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'cmlint configuration (.linterrc.yaml)',
+    type: 'object',
+    definitions: { severity, preset: { enum: ['recommended', 'all'] } },
+    properties: {
+      $schema: { type: 'string' },
+      extends: {
+        description: 'Presets to start from, in order: recommended (the default) or all.',
+        if: { type: 'string' },
+        then: { $ref: '#/definitions/preset' },
+        else: { type: 'array', items: { $ref: '#/definitions/preset' } },
+      },
+      include: { ...globs, description: 'Globs of export files to lint when no paths are given, relative to this file.' },
+      exclude: { ...globs, description: 'Globs of files never to lint, relative to this file.' },
+      asOf: {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'Judge enforcement dates as of this day (YYYY-MM-DD); --as-of wins.',
+      },
+      failOn: { enum: ['error', 'warning', 'info'], description: 'Lowest severity that fails the run (default: error).' },
+      maxWarnings: { type: 'integer', minimum: 0, description: 'Fail the run when there are more warnings than this.' },
+      rules: rulesObject(rules),
+      overrides: {
+        type: 'array',
+        description: 'Rule settings for content types whose id matches a glob; later entries win.',
+        items: {
+          type: 'object',
+          required: ['contentTypes', 'rules'],
+          properties: { contentTypes: { ...globs, minItems: 1 }, rules: rulesObject(rules) },
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+  };
+}

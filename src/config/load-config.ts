@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ErrorObject } from 'ajv';
+import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
+import { decodePointer, encodePointer, JsonSyntaxError } from '../load/json-scan.js';
+import { diagnoseJson } from '../load/json-diagnose.js';
+import { JsonSourceFile, locateInYaml, type Position } from '../load/source.js';
+import { buildConfigSchema } from './config-schema.js';
+import { closest } from './closest.js';
+
+export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
+
+export interface RuleSettingObject {
+  severity?: SeveritySetting;
+  upcoming?: SeveritySetting;
+  options?: Record<string, unknown>;
+}
+
+export type RuleSetting = SeveritySetting | [SeveritySetting, Record<string, unknown>?] | RuleSettingObject;
+export type RuleSettings = Record<string, RuleSetting>;
+
+/** `.linterrc.yaml` as written (validated against the shipped schema). */
+export interface ConfigFile {
+  extends?: 'recommended' | 'all' | ('recommended' | 'all')[];
+  include?: string[];
+  exclude?: string[];
+  asOf?: string;
+  failOn?: Severity;
+  maxWarnings?: number;
+  rules?: RuleSettings;
+  overrides?: { contentTypes: string[]; rules: RuleSettings }[];
+}
+
+export interface LoadedConfig {
+  config: ConfigFile;
+  /** Absolute path of the file, or null when no config file was found. */
+  path: string | null;
+  /** Directory that `include`/`exclude` are relative to. */
+  base: string;
+}
+
+/** Problems with a config file, each with the file, line and column, and key path: exit code 2. */
+export class ConfigError extends Error {}
+
+/** The nearest config file in `cwd` or a parent directory. */
+export function findConfigFile(cwd: string): string | null {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+interface ParsedConfig {
+  value: unknown;
+  locate(pointer: string): Position;
+}
+
+async function parseConfigFile(absPath: string, shown: string): Promise<ParsedConfig> {
+  let text: string;
+  try {
+    text = readFileSync(absPath, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${shown}: cannot read config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (absPath.endsWith('.json')) {
+    const file = new JsonSourceFile(shown, absPath);
+    const buf = file.buffer();
+    try {
+      const value: unknown = JSON.parse(buf.toString('utf8'));
+      return { value, locate: (pointer) => file.locate({ file, pointer: '', offset: 0 }, decodePointer(pointer)) };
+    } catch {
+      try {
+        diagnoseJson(buf);
+      } catch (error) {
+        if (error instanceof JsonSyntaxError) {
+          const { line, column } = file.position(error.offset);
+          throw new ConfigError(`${shown}:${line}:${column}: invalid JSON: ${error.message}`);
+        }
+        throw error;
+      }
+      throw new ConfigError(`${shown}: invalid JSON`);
+    }
+  }
+  const { LineCounter, parseDocument } = await import('yaml');
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new ConfigError(
+      doc.errors
+        .map((e) => {
+          const { line, col } = lineCounter.linePos(e.pos[0]);
+          return `${shown}:${line}:${col}: invalid YAML: ${e.message.split('\n')[0]}`;
+        })
+        .join('\n'),
+    );
+  }
+  return {
+    value: doc.toJS() ?? {},
+    locate: (pointer) => {
+      const { line, col } = lineCounter.linePos(locateInYaml(doc, decodePointer(pointer)));
+      return { line, column: col };
+    },
+  };
+}
+
+/** Reads and validates a config file; `shown` is the path as messages show it. */
+export async function readConfigFile(absPath: string, shown: string, rules: readonly Rule<never>[]): Promise<ConfigFile> {
+  const parsed = await parseConfigFile(absPath, shown);
+  const { Ajv } = await import('ajv');
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(buildConfigSchema(rules));
+  if (validate(parsed.value)) return parsed.value as ConfigFile;
+  const ruleIds = rules.map((r) => r.meta.id);
+  const messages = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const described = describeError(error, ruleIds);
+    if (!described) continue;
+    const { line, column } = parsed.locate(described.pointer);
+    messages.add(`${shown}:${line}:${column}: ${keyPath(described.pointer)}: ${described.message}`);
+  }
+  throw new ConfigError([...messages].join('\n'));
+}
+
+/** `rules.re2-incompatible-pattern[1].flags` for `/rules/re2-incompatible-pattern/1/flags`. */
+function keyPath(pointer: string): string {
+  const parts = decodePointer(pointer);
+  if (parts.length === 0) return '(top level)';
+  return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+/** An ajv error as a plain sentence about one key, or null for errors that only repeat another. */
+function describeError(error: ErrorObject, ruleIds: readonly string[]): { pointer: string; message: string } | null {
+  const pointer = error.instancePath;
+  const parent = decodePointer(pointer);
+  switch (error.keyword) {
+    case 'if':
+      return null;
+    case 'additionalProperties': {
+      const key = (error.params as { additionalProperty: string }).additionalProperty;
+      const at = pointer + encodePointer([key]);
+      if (parent[parent.length - 1] === 'rules') {
+        const suggestion = closest(key, ruleIds);
+        return { pointer: at, message: `unknown rule '${key}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}` };
+      }
+      return { pointer: at, message: `unknown key '${key}'` };
+    }
+    case 'enum': {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      return { pointer, message: `must be one of ${allowed.join(', ')}` };
+    }
+    case 'additionalItems':
+      return { pointer, message: 'takes at most [severity, options]' };
+    default:
+      return { pointer, message: error.message ?? 'is not valid' };
+  }
+}

@@ -1,0 +1,105 @@
+import type { Rule, SeveritySetting } from '../engine/rule.js';
+import type { ConfigFile, RuleSetting, RuleSettings } from './load-config.js';
+
+/** A rule as it runs for some content types: its severity, upcoming severity and options. */
+export interface RuleRun {
+  severity: SeveritySetting;
+  upcoming: SeveritySetting;
+  options: Record<string, unknown>;
+}
+
+/** The options a rule runs with when none are configured: each top-level property's `default`. */
+export function defaultOptions(rule: Rule<never>): Record<string, unknown> {
+  const properties = (rule.meta.schema.properties ?? {}) as Record<string, { default?: unknown }>;
+  const options: Record<string, unknown> = {};
+  for (const [key, property] of Object.entries(properties)) {
+    if (property.default !== undefined) options[key] = structuredClone(property.default);
+  }
+  return options;
+}
+
+function applySetting(run: RuleRun, setting: RuleSetting): RuleRun {
+  if (typeof setting === 'string') return { ...run, severity: setting };
+  if (Array.isArray(setting)) return { ...run, severity: setting[0], options: { ...run.options, ...setting[1] } };
+  return {
+    severity: setting.severity ?? run.severity,
+    upcoming: setting.upcoming ?? run.upcoming,
+    options: { ...run.options, ...setting.options },
+  };
+}
+
+/** Compiles a content type id glob (`*`, `?`, `{a,b}`) into a matcher. Globs come from config, not inputs. */
+export function globMatcher(glob: string): (id: string) => boolean {
+  let source = '';
+  for (const char of glob) {
+    if (char === '*') source += '.*';
+    else if (char === '?') source += '.';
+    else if (char === '{') source += '(?:';
+    else if (char === '}') source += ')';
+    else if (char === ',') source += '|';
+    else source += char.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  const re = new RegExp(`^(?:${source})$`, 's');
+  return (id) => re.test(id);
+}
+
+/**
+ * Which rules run, how, and for which content types: presets, then `rules`, then the
+ * command line's `--rule`; `overrides` then apply per content type id, later ones winning.
+ */
+export class RuleConfiguration {
+  readonly base = new Map<string, RuleRun>();
+  private readonly overrides: { matches: (id: string) => boolean; rules: RuleSettings }[];
+  private readonly perContentType = new Map<string, Map<string, RuleRun>>();
+
+  constructor(
+    readonly rules: readonly Rule<never>[],
+    config: ConfigFile,
+    cliRules: Readonly<Record<string, SeveritySetting>> = {},
+  ) {
+    const presets = config.extends === undefined ? ['recommended'] : [config.extends].flat();
+    for (const rule of rules) {
+      const enabled = presets.includes('all') || (presets.includes('recommended') && rule.meta.recommended);
+      let run: RuleRun = { severity: enabled ? rule.meta.severity : 'off', upcoming: 'warning', options: defaultOptions(rule) };
+      const setting = config.rules?.[rule.meta.id];
+      if (setting !== undefined) run = applySetting(run, setting);
+      const cli = cliRules[rule.meta.id];
+      if (cli !== undefined) run = { ...run, severity: cli };
+      this.base.set(rule.meta.id, run);
+    }
+    this.overrides = (config.overrides ?? []).map((o) => {
+      const matchers = o.contentTypes.map(globMatcher);
+      return { matches: (id: string) => matchers.some((m) => m(id)), rules: o.rules };
+    });
+  }
+
+  /** The rule's run for findings about `contentTypeId` (null: findings about no content type). */
+  runFor(ruleId: string, contentTypeId: string | null): RuleRun {
+    const base = this.base.get(ruleId)!;
+    if (contentTypeId === null || this.overrides.length === 0) return base;
+    let runs = this.perContentType.get(contentTypeId);
+    if (!runs) {
+      runs = new Map();
+      this.perContentType.set(contentTypeId, runs);
+    }
+    let run = runs.get(ruleId);
+    if (!run) {
+      run = base;
+      for (const override of this.overrides) {
+        const setting = override.rules[ruleId];
+        if (setting !== undefined && override.matches(contentTypeId)) run = applySetting(run, setting);
+      }
+      runs.set(ruleId, run);
+    }
+    return run;
+  }
+
+  /** True if the rule is on for some content type (or for the space as a whole). */
+  isActive(ruleId: string): boolean {
+    if (this.base.get(ruleId)!.severity !== 'off') return true;
+    return this.overrides.some((o) => {
+      const setting = o.rules[ruleId];
+      return setting !== undefined && applySetting(this.base.get(ruleId)!, setting).severity !== 'off';
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import type { AssetNode, ContentTypeNode, EntryNode, FieldNode, LocaleNode, Node } from '../model/nodes.js';
+import type { SpaceModel } from '../model/space-model.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+export type SeveritySetting = Severity | 'off';
+
+export const SEVERITY_RANK: Readonly<Record<SeveritySetting, number>> = { off: 0, info: 1, warning: 2, error: 3 };
+
+/** The lower of two severities (`off` is lowest). */
+export function minSeverity<T extends SeveritySetting>(a: T, b: SeveritySetting): T | SeveritySetting {
+  return SEVERITY_RANK[a] <= SEVERITY_RANK[b] ? a : b;
+}
+
+/** When the service enforces what a rule reports. */
+export interface Enforcement {
+  /** `YYYY-MM-DD`, or null when the source gives no date (or a date without a year). */
+  date: string | null;
+  /** An earlier announced date that was postponed. */
+  postponedFrom: string | null;
+  /** Free text shown with the date, e.g. "March 20 (year not stated); in effect". */
+  note: string | null;
+}
+
+export interface MessageSpec {
+  text: string;
+  /**
+   * The most severe a finding with this message can be: for findings whose verdict rests on
+   * something the service does not document, so that they never fail a CI gate as errors.
+   */
+  maxSeverity?: Severity;
+}
+
+export interface RuleMeta {
+  id: string;
+  description: string;
+  /** Markdown: why the rule exists, what it reports, how to fix it, with examples. */
+  docs: string;
+  enforcement: Enforcement;
+  /** Severity once the change is in effect. */
+  severity: Severity;
+  /** Part of the `recommended` preset. */
+  recommended: boolean;
+  /** JSON Schema of the options object, with `default`s; options are validated and defaulted with it. */
+  schema: Record<string, unknown>;
+  /** Message templates by message id; `{name}` placeholders are filled from `data`. */
+  messages: Record<string, MessageSpec>;
+}
+
+/** Identity of what a finding is about. A key that does not apply is null. */
+export interface Target {
+  contentType: string | null;
+  field: string | null;
+  entry: string | null;
+  locale: string | null;
+}
+
+export interface ReportDescriptor {
+  messageId: string;
+  data?: Record<string, string | number>;
+  /** The node the finding is about; its content type, field and entry fill the target. */
+  node: Node;
+  /** Path below the node to the exact place (for the pointer, line and column). */
+  path?: readonly (string | number)[];
+  /** Target keys that the node does not give (a field or locale of an entry, for example). */
+  field?: string;
+  locale?: string;
+}
+
+export interface RuleContext<Options> {
+  readonly ruleId: string;
+  readonly options: Options;
+  readonly space: SpaceModel;
+  /** The date findings are judged against, `YYYY-MM-DD`. */
+  readonly asOf: string;
+  report(descriptor: ReportDescriptor): void;
+}
+
+/**
+ * What a rule returns from `create`: called once per node in one walk over the space, in this
+ * order: locales, content types (each followed by its fields), assets, entries, then `end`.
+ */
+export interface Visitors {
+  locale?(locale: LocaleNode): void;
+  contentType?(contentType: ContentTypeNode): void;
+  field?(field: FieldNode): void;
+  asset?(asset: AssetNode): void;
+  entry?(entry: EntryNode): void;
+  end?(): void;
+}
+
+export interface Rule<Options = Record<string, unknown>> {
+  meta: RuleMeta;
+  create(context: RuleContext<Options>): Visitors;
+}
+
+/** Declares a rule; the identity function that gives rule files their types. */
+export function defineRule<Options = Record<string, unknown>>(rule: Rule<Options>): Rule<Options> {
+  return rule;
+}

@@ -1,0 +1,244 @@
+import type { RuleConfiguration } from '../config/resolve-rules.js';
+import { encodePointer } from '../load/json-scan.js';
+import type { Space } from '../load/load-space.js';
+import type { SourceFile, SourceRef } from '../load/source.js';
+import { recordOf, type Node } from '../model/nodes.js';
+import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
+import { minSeverity, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors } from './rule.js';
+
+export interface Finding {
+  ruleId: string;
+  messageId: string;
+  severity: Severity;
+  message: string;
+  enforcement: { date: string | null; status: EnforcementStatus; note: string | null };
+  target: Target;
+  pointer: string | null;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  /** A rule crashed: not a finding about the space. */
+  internal: boolean;
+}
+
+export interface RunStats {
+  filesRead: number;
+  contentTypes: number;
+  entries: number;
+  assets: number;
+}
+
+export interface RunResult {
+  findings: Finding[];
+  stats: RunStats;
+}
+
+type VisitorName = keyof Visitors;
+
+interface Instance {
+  rule: Rule<never>;
+  visitors: Visitors;
+  crashed: boolean;
+}
+
+interface Pending {
+  finding: Finding;
+  ref: SourceRef | null;
+  path: string[];
+}
+
+const INTERNAL_MESSAGE_ID = 'internal-error';
+
+function targetOf(node: Node | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale'>): Target {
+  const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: null, locale: descriptor?.locale ?? null };
+  if (node?.kind === 'contentType') target.contentType = node.id;
+  else if (node?.kind === 'field') {
+    target.contentType = node.contentType.id;
+    target.field = node.id;
+  } else if (node?.kind === 'entry') {
+    target.contentType = node.contentTypeId;
+    target.entry = node.id;
+  } else if (node?.kind === 'editorInterface') target.contentType = node.contentTypeId;
+  else if (node?.kind === 'locale') target.locale = node.code;
+  return target;
+}
+
+function describeNode(node: Node | null): string {
+  if (!node) return 'the space';
+  if (node.kind === 'field') return `field '${node.id}' of content type '${node.contentType.id}'`;
+  if (node.kind === 'locale') return `locale '${node.code}'`;
+  if (node.kind === 'editorInterface') return `the editor interface of '${node.contentTypeId}'`;
+  const names = { contentType: 'content type', entry: 'entry', asset: 'asset' } as const;
+  return `${names[node.kind]} '${node.id}'`;
+}
+
+/** Fills `{{name}}` placeholders; a placeholder without data is a bug in the rule. */
+function interpolate(text: string, data: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
+    if (!(key in data)) throw new Error(`message placeholder '${key}' has no data`);
+    return String(data[key]);
+  });
+}
+
+/**
+ * Runs the configured rules over the space in one walk: locales, content types with their
+ * fields, assets, entries, then `end`. A rule that throws is reported once as an internal error
+ * and not called again; the other rules go on.
+ */
+export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string): Promise<RunResult> {
+  const pending: Pending[] = [];
+  const instances: Instance[] = [];
+  const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
+
+  const crash = (instance: Instance, node: Node | null, error: unknown): void => {
+    instance.crashed = true;
+    const { rule } = instance;
+    const reason = error instanceof Error ? error.message : String(error);
+    const location = node ? recordOf(node) : null;
+    pending.push({
+      finding: {
+        ruleId: rule.meta.id,
+        messageId: INTERNAL_MESSAGE_ID,
+        severity: 'error',
+        message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
+        enforcement: { date: rule.meta.enforcement.date, status: enforcementStatus(rule.meta.enforcement, asOf), note: rule.meta.enforcement.note },
+        target: targetOf(node),
+        pointer: location ? location.source.pointer + encodePointer(location.path) : null,
+        file: location?.source.file.path ?? null,
+        line: null,
+        column: null,
+        internal: true,
+      },
+      ref: location?.source ?? null,
+      path: location?.path ?? [],
+    });
+  };
+
+  for (const rule of configuration.rules) {
+    const { meta } = rule;
+    if (!configuration.isActive(meta.id)) continue;
+    const status = enforcementStatus(meta.enforcement, asOf);
+    const instance: Instance = { rule, visitors: {}, crashed: false };
+    const report = (descriptor: ReportDescriptor): void => {
+      const target = targetOf(descriptor.node, descriptor);
+      const run = configuration.runFor(meta.id, target.contentType);
+      const spec = meta.messages[descriptor.messageId];
+      if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
+      let message = interpolate(spec.text, descriptor.data);
+      let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
+      if (status === 'upcoming') {
+        severity = minSeverity(severity, run.upcoming);
+        message += ` (${upcomingLabel(meta.enforcement.date!, asOf)})`;
+      }
+      if (severity === 'off') return;
+      const { source, path } = recordOf(descriptor.node);
+      const fullPath = [...path, ...(descriptor.path ?? []).map(String)];
+      pending.push({
+        finding: {
+          ruleId: meta.id,
+          messageId: descriptor.messageId,
+          severity,
+          message,
+          enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
+          target,
+          pointer: source.pointer + encodePointer(fullPath),
+          file: source.file.path,
+          line: null,
+          column: null,
+          internal: false,
+        },
+        ref: source,
+        path: fullPath,
+      });
+    };
+    try {
+      instance.visitors = rule.create({
+        ruleId: meta.id,
+        options: configuration.base.get(meta.id)!.options as never,
+        space: space.model,
+        asOf,
+        report,
+      });
+    } catch (error) {
+      crash(instance, null, error);
+    }
+    instances.push(instance);
+  }
+
+  const byVisitor = new Map<VisitorName, Instance[]>();
+  for (const name of ['locale', 'contentType', 'field', 'asset', 'entry', 'end'] as const) {
+    byVisitor.set(
+      name,
+      instances.filter((i) => typeof i.visitors[name] === 'function'),
+    );
+  }
+
+  const visit = (name: VisitorName, node: Node | null): void => {
+    for (const instance of byVisitor.get(name)!) {
+      if (instance.crashed) continue;
+      try {
+        (instance.visitors[name] as (n: Node | null) => void)(node);
+      } catch (error) {
+        crash(instance, node, error);
+      }
+    }
+  };
+
+  for (const locale of space.model.locales.values()) visit('locale', locale);
+  for (const contentType of space.model.contentTypes.values()) {
+    visit('contentType', contentType);
+    for (const field of contentType.fields) visit('field', field);
+  }
+  for await (const asset of space.assets()) {
+    stats.assets++;
+    visit('asset', asset);
+  }
+  for await (const entry of space.entries()) {
+    stats.entries++;
+    visit('entry', entry);
+  }
+  visit('end', null);
+
+  return { findings: resolvePositions(pending), stats };
+}
+
+/** Line and column for every finding (each file is read once), then the deterministic order. */
+function resolvePositions(pending: Pending[]): Finding[] {
+  const byFile = new Map<SourceFile, Pending[]>();
+  for (const p of pending) {
+    if (!p.ref) continue;
+    const list = byFile.get(p.ref.file);
+    if (list) list.push(p);
+    else byFile.set(p.ref.file, [p]);
+  }
+  for (const [file, list] of byFile) {
+    for (const { finding, ref, path } of list) {
+      const { line, column } = file.locate(ref!, path);
+      finding.line = line;
+      finding.column = column;
+    }
+    file.release();
+  }
+  return pending.map((p) => p.finding).sort(compareFindings);
+}
+
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    compareText(a.file, b.file) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    compareText(a.ruleId, b.ruleId) ||
+    compareText(a.target.contentType, b.target.contentType) ||
+    compareText(a.target.field, b.target.field) ||
+    compareText(a.target.entry, b.target.entry) ||
+    compareText(a.target.locale, b.target.locale) ||
+    compareText(a.message, b.message)
+  );
+}

@@ -1,0 +1,77 @@
+import pc from 'picocolors';
+import type { Finding } from '../engine/run-rules.js';
+import { countBySeverity, type Formatter } from './types.js';
+
+/** "blogPost › entry 3xYz › title › de-DE": what a finding is about, for people. */
+export function targetLabel(finding: Finding): string {
+  const { contentType, field, entry, locale } = finding.target;
+  return [contentType, entry === null ? null : `entry ${entry}`, field, locale].filter((p) => p !== null).join(' › ');
+}
+
+export function enforcementLabel(finding: Finding): string {
+  const { date, status, note } = finding.enforcement;
+  if (status === 'enforced') return `enforced ${date}`;
+  if (status === 'upcoming') return `from ${date}`;
+  return note ?? 'in effect';
+}
+
+function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule, date. */
+export const formatStylish: Formatter = (result, context) => {
+  const c = pc.createColors(context.color);
+  const severityColor = { error: c.red, warning: c.yellow, info: c.blue } as const;
+  const groups = new Map<string, Finding[]>();
+  for (const finding of result.findings) {
+    const key = finding.file ?? '(space)';
+    const group = groups.get(key);
+    if (group) group.push(finding);
+    else groups.set(key, [finding]);
+  }
+
+  const lines: string[] = [];
+  for (const [file, findings] of groups) {
+    const rows = findings.map((f) => ({
+      position: f.line === null ? '' : `${f.line}:${f.column}`,
+      severity: f.severity,
+      target: targetLabel(f),
+      message: f.message,
+      rule: f.ruleId,
+      enforcement: enforcementLabel(f),
+    }));
+    const width = (key: 'position' | 'severity' | 'target' | 'rule') => Math.max(...rows.map((r) => r[key].length));
+    const w = { position: width('position'), severity: width('severity'), target: width('target'), rule: width('rule') };
+    lines.push(c.underline(file));
+    for (const row of rows) {
+      lines.push(
+        [
+          ' ',
+          c.dim(row.position.padEnd(w.position)),
+          severityColor[row.severity](row.severity.padEnd(w.severity)),
+          c.cyan(row.target.padEnd(w.target)),
+          row.message,
+          c.dim(row.rule),
+          c.dim(row.enforcement),
+        ].join('  '),
+      );
+    }
+    lines.push('');
+  }
+
+  const counts = countBySeverity(result.findings);
+  const total = result.findings.length;
+  const { filesRead, contentTypes, entries } = result.stats;
+  const scope = `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}`;
+  if (total === 0) {
+    lines.push(c.green(`✔ No problems (${scope}, as of ${result.asOf})`));
+  } else {
+    const summary = `✖ ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info)`;
+    lines.push((counts.error > 0 ? c.red : counts.warning > 0 ? c.yellow : c.blue)(c.bold(summary)));
+    lines.push(c.dim(`  ${scope}, as of ${result.asOf}`));
+    const upcoming = result.findings.filter((f) => f.enforcement.status === 'upcoming').length;
+    if (upcoming > 0) lines.push(c.dim(`  ${plural(upcoming, 'finding')} concern changes the service has not enforced yet`));
+  }
+  return `${lines.join('\n')}\n`;
+};

@@ -1,0 +1,66 @@
+import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { InputError } from './input-error.js';
+import type { InputFile } from './load-space.js';
+
+const EXPORT_FILES = '**/*.{json,yaml,yml}';
+/** Never part of a space: dependencies, VCS data, and cmlint's own config. */
+const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**', '**/.linterrc.*', '**/package.json', '**/package-lock.json'];
+
+export interface FindInputsOptions {
+  cwd: string;
+  /** Where `include`/`exclude` globs are relative to (the config file's directory). */
+  base: string;
+  include: readonly string[];
+  exclude: readonly string[];
+}
+
+function isGlob(pattern: string): boolean {
+  return /[*?[\]{}!]/.test(pattern);
+}
+
+/**
+ * Expands command-line paths (files, directories, globs) into the files to read, sorted, without
+ * duplicates. With no paths, the config's `include` globs are used, else the working directory.
+ */
+export async function findInputs(paths: readonly string[], options: FindInputsOptions): Promise<InputFile[]> {
+  const found = new Map<string, boolean>();
+  const globs: { pattern: string; cwd: string }[] = [];
+
+  if (paths.length === 0) {
+    if (options.include.length > 0) for (const pattern of options.include) globs.push({ pattern, cwd: options.base });
+    else globs.push({ pattern: EXPORT_FILES, cwd: options.cwd });
+  }
+  for (const path of paths) {
+    const absPath = isAbsolute(path) ? path : resolve(options.cwd, path);
+    let stats;
+    try {
+      stats = statSync(absPath);
+    } catch {
+      if (isGlob(path)) {
+        globs.push({ pattern: path, cwd: options.cwd });
+        continue;
+      }
+      throw new InputError(path, 'No such file or directory');
+    }
+    if (stats.isDirectory()) globs.push({ pattern: EXPORT_FILES, cwd: absPath });
+    else found.set(absPath, true);
+  }
+
+  if (globs.length > 0 || options.exclude.length > 0) {
+    const { default: fg } = await import('fast-glob');
+    for (const { pattern, cwd } of globs) {
+      const matches = await fg(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true });
+      for (const match of matches) if (!found.has(resolve(match))) found.set(resolve(match), false);
+    }
+    if (options.exclude.length > 0) {
+      const excluded = new Set(
+        (await fg([...options.exclude], { cwd: options.base, absolute: true, onlyFiles: true, dot: true })).map((p) => resolve(p)),
+      );
+      for (const path of [...found.keys()]) if (excluded.has(path)) found.delete(path);
+    }
+  }
+  return [...found.entries()]
+    .map(([absPath, explicit]) => ({ absPath, explicit }))
+    .sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
+}

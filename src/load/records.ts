@@ -1,0 +1,105 @@
+import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from '../model/json-types.js';
+import type { AssetNode, ContentTypeNode, EditorInterfaceNode, EntryNode, FieldNode, LocaleNode } from '../model/nodes.js';
+import { encodePointer } from './json-scan.js';
+import { InputError } from './input-error.js';
+import type { SourceRef } from './source.js';
+
+/** The kinds of record cmlint reads, by `sys.type` and by export section name. */
+export type RecordKind = 'contentType' | 'editorInterface' | 'locale' | 'entry' | 'asset';
+
+export const KIND_BY_SYS_TYPE: Readonly<Record<string, RecordKind>> = {
+  ContentType: 'contentType',
+  EditorInterface: 'editorInterface',
+  Locale: 'locale',
+  Entry: 'entry',
+  Asset: 'asset',
+};
+
+export const KIND_BY_SECTION: Readonly<Record<string, RecordKind>> = {
+  contentTypes: 'contentType',
+  editorInterfaces: 'editorInterface',
+  locales: 'locale',
+  entries: 'entry',
+  assets: 'asset',
+};
+
+/** Export sections that cmlint knows but has no rule for; a file holding only these is still an export. */
+export const OTHER_SECTIONS: ReadonlySet<string> = new Set([
+  'tags',
+  'roles',
+  'webhooks',
+  'taxonomy',
+  'designTokens',
+  'components',
+  'experienceTemplates',
+  'dataAssemblies',
+  'experienceFragments',
+  'experiences',
+]);
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function shapeError(ref: SourceRef, path: (string | number)[], message: string): InputError {
+  const segments = path.map(String);
+  return new InputError(ref.file.path, message, ref.file.locate(ref, segments), ref.pointer + encodePointer(segments));
+}
+
+function linkedId(value: unknown): unknown {
+  return isObject(value) && isObject(value.sys) ? value.sys.id : undefined;
+}
+
+export function toContentType(json: unknown, ref: SourceRef): ContentTypeNode {
+  if (!isObject(json)) throw shapeError(ref, [], 'A content type must be an object');
+  const id = isObject(json.sys) ? json.sys.id : undefined;
+  if (!isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'A content type needs a string sys.id');
+  if (!Array.isArray(json.fields)) throw shapeError(ref, [], `Content type '${id}' has no "fields" array`);
+  const fields: FieldNode[] = [];
+  const node: ContentTypeNode = { kind: 'contentType', id, json: json as unknown as ContentTypeJson, fields, source: ref };
+  json.fields.forEach((field: unknown, index: number) => {
+    if (!isObject(field)) throw shapeError(ref, ['fields', index], `Field ${index} of content type '${id}' must be an object`);
+    if (!isNonEmptyString(field.id)) throw shapeError(ref, ['fields', index], `Field ${index} of content type '${id}' needs a string "id"`);
+    if (!isNonEmptyString(field.type)) {
+      throw shapeError(ref, ['fields', index], `Field '${field.id}' of content type '${id}' needs a string "type"`);
+    }
+    fields.push({ kind: 'field', id: field.id, json: field as unknown as FieldJson, index, contentType: node });
+  });
+  return node;
+}
+
+export function toEditorInterface(json: unknown, ref: SourceRef): EditorInterfaceNode {
+  const contentTypeId = isObject(json) && isObject(json.sys) ? linkedId(json.sys.contentType) : undefined;
+  if (!isNonEmptyString(contentTypeId)) {
+    throw shapeError(ref, ['sys'], 'An editor interface needs sys.contentType.sys.id naming its content type');
+  }
+  return { kind: 'editorInterface', contentTypeId, json: json as unknown as EditorInterfaceJson, source: ref };
+}
+
+export function toLocale(json: unknown, ref: SourceRef): LocaleNode {
+  const code = isObject(json) ? json.code : undefined;
+  if (!isNonEmptyString(code)) throw shapeError(ref, [], 'A locale needs a string "code"');
+  return { kind: 'locale', code, json: json as unknown as LocaleJson, source: ref };
+}
+
+export function toEntry(json: unknown, ref: SourceRef): EntryNode {
+  const sys = isObject(json) ? json.sys : undefined;
+  const id = isObject(sys) ? sys.id : undefined;
+  if (!isObject(sys) || !isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'An entry needs a string sys.id');
+  const contentTypeId = linkedId(sys.contentType);
+  if (!isNonEmptyString(contentTypeId)) {
+    throw shapeError(ref, ['sys'], `Entry '${id}' needs sys.contentType.sys.id naming its content type`);
+  }
+  return { kind: 'entry', id, contentTypeId, json: json as unknown as EntryJson, source: ref };
+}
+
+export function toAsset(json: unknown, ref: SourceRef): AssetNode {
+  const sys = isObject(json) ? json.sys : undefined;
+  const id = isObject(sys) ? sys.id : undefined;
+  if (!isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'An asset needs a string sys.id');
+  return { kind: 'asset', id, json: json as unknown as AssetJson, source: ref };
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import type { Document, LineCounter } from 'yaml';
+import { decodePointer, locateInJson } from './json-scan.js';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A file that records were read from, able to turn a record-relative path into line:column. */
+export interface SourceFile {
+  /** Path as shown to users: relative to the working directory, forward slashes. */
+  readonly path: string;
+  readonly absPath: string;
+  /** Position of `path` (segments below the record) inside the record that `ref` names. */
+  locate(ref: SourceRef, path: readonly string[]): Position;
+  /** Drops what was read to answer `locate`; it is read again if needed. */
+  release(): void;
+}
+
+/** Where a record came from: its file, its JSON pointer in that file, and its offset there. */
+export interface SourceRef {
+  readonly file: SourceFile;
+  readonly pointer: string;
+  /** Byte offset of the record in a JSON file; for YAML, unused (records are found by pointer). */
+  readonly offset: number;
+}
+
+/** Line starts of a buffer, computed once on first use (only files with findings pay for it). */
+class LineIndex {
+  private starts: number[] | undefined;
+  constructor(private readonly buf: Uint8Array) {}
+
+  position(offset: number): Position {
+    const starts = (this.starts ??= this.compute());
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const lineStart = starts[lo]!;
+    // Columns count UTF-16 code units, as editors do.
+    const prefix = Buffer.from(this.buf.buffer, this.buf.byteOffset + lineStart, offset - lineStart).toString('utf8');
+    return { line: lo + 1, column: prefix.length + 1 };
+  }
+
+  private compute(): number[] {
+    const starts = [0];
+    const buf = Buffer.from(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
+    for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) starts.push(i + 1);
+    return starts;
+  }
+}
+
+/**
+ * A JSON input. Its bytes are read when needed and can be released between passes, so that a
+ * run holds at most the files it is working on (and, at the end, those with findings).
+ */
+export class JsonSourceFile implements SourceFile {
+  private buf: Buffer | undefined;
+  private lines: LineIndex | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly absPath: string,
+  ) {}
+
+  buffer(): Buffer {
+    return (this.buf ??= readFileSync(this.absPath));
+  }
+
+  release(): void {
+    this.buf = undefined;
+    this.lines = undefined;
+  }
+
+  locate(ref: SourceRef, path: readonly string[]): Position {
+    return this.position(locateInJson(this.buffer(), ref.offset, path));
+  }
+
+  position(offset: number): Position {
+    return (this.lines ??= new LineIndex(this.buffer())).position(offset);
+  }
+}
+
+export class YamlSourceFile implements SourceFile {
+  constructor(
+    readonly path: string,
+    readonly absPath: string,
+    private readonly doc: Document,
+    private readonly lineCounter: LineCounter,
+  ) {}
+
+  /** YAML inputs stay parsed for the whole run (they are small model files). */
+  release(): void {}
+
+  locate(ref: SourceRef, path: readonly string[]): Position {
+    const { line, col } = this.lineCounter.linePos(locateInYaml(this.doc, [...decodePointer(ref.pointer), ...path]));
+    return { line, column: col };
+  }
+}
+
+/** Offset of the key (for map members) or the item (for sequence items) that `path` names. */
+export function locateInYaml(doc: Document, path: readonly string[]): number {
+  let node: unknown = doc.contents;
+  let result = rangeStart(node) ?? 0;
+  for (const segment of path) {
+    const n = node as { items?: unknown[] } | null;
+    if (!n || !Array.isArray(n.items)) break;
+    const first = n.items[0] as { key?: unknown } | undefined;
+    if (first && typeof first === 'object' && 'key' in first) {
+      const pair = (n.items as { key: { value?: unknown } | null; value: unknown }[]).find(
+        (p) => p.key !== null && String(p.key.value ?? p.key) === segment,
+      );
+      if (!pair) break;
+      result = rangeStart(pair.key) ?? result;
+      node = pair.value;
+    } else {
+      const item = n.items[Number(segment)];
+      if (item === undefined) break;
+      result = rangeStart(item) ?? result;
+      node = item;
+    }
+  }
+  return result;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return range?.[0];
+}

@@ -1,0 +1,57 @@
+import type { SourceRef } from '../load/source.js';
+import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from './json-types.js';
+
+/** What rules visit. Each node keeps its record as read (`json`) and where it came from. */
+
+export interface ContentTypeNode {
+  readonly kind: 'contentType';
+  readonly id: string;
+  readonly json: ContentTypeJson;
+  readonly fields: readonly FieldNode[];
+  readonly source: SourceRef;
+}
+
+export interface FieldNode {
+  readonly kind: 'field';
+  readonly id: string;
+  readonly json: FieldJson;
+  readonly index: number;
+  readonly contentType: ContentTypeNode;
+}
+
+export interface EditorInterfaceNode {
+  readonly kind: 'editorInterface';
+  readonly contentTypeId: string;
+  readonly json: EditorInterfaceJson;
+  readonly source: SourceRef;
+}
+
+export interface LocaleNode {
+  readonly kind: 'locale';
+  readonly code: string;
+  readonly json: LocaleJson;
+  readonly source: SourceRef;
+}
+
+export interface EntryNode {
+  readonly kind: 'entry';
+  readonly id: string;
+  readonly contentTypeId: string;
+  readonly json: EntryJson;
+  readonly source: SourceRef;
+}
+
+export interface AssetNode {
+  readonly kind: 'asset';
+  readonly id: string;
+  readonly json: AssetJson;
+  readonly source: SourceRef;
+}
+
+export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode;
+
+/** The record a node lives in, and the path from that record to the node. */
+export function recordOf(node: Node): { source: SourceRef; path: string[] } {
+  if (node.kind === 'field') return { source: node.contentType.source, path: ['fields', String(node.index)] };
+  return { source: node.source, path: [] };
+}
