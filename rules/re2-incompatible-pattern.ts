@@ -48,7 +48,9 @@ export default defineRule({
         maxSeverity: 'warning',
       },
       unsupportedFlag: {
-        text: `The {{validation}} validation{{where}} has the flag {{flags}}; the service accepts only i, m, s, u and g. ${BLOCKS}`,
+        text:
+          'The {{validation}} validation{{where}} has the flag {{flags}}; the service accepts only i, m, s, u and g. ' +
+          'The service refuses to publish entries of this content type while the validation has this flag.',
       },
     },
     docs: `

@@ -7,33 +7,43 @@ const severity = { enum: ['error', 'warning', 'info', 'off'] };
  * `{ severity?, upcoming?, options? }`. Branching on the value's type keeps validation errors
  * about the form the user wrote.
  */
-function ruleSetting(options: Record<string, unknown>): Record<string, unknown> {
+function ruleSetting(options: Record<string, unknown> | null): Record<string, unknown> {
+  const severityProperties = {
+    severity: { $ref: '#/definitions/severity', description: 'Severity once the change is in effect.' },
+    upcoming: {
+      $ref: '#/definitions/severity',
+      description: 'Severity before the enforcement date (default: warning, never above `severity`).',
+    },
+  };
   return {
     if: { type: 'string' },
     then: { $ref: '#/definitions/severity' },
     else: {
       if: { type: 'array' },
-      then: { type: 'array', items: [{ $ref: '#/definitions/severity' }, options], minItems: 1, additionalItems: false },
+      then: {
+        type: 'array',
+        items: options ? [{ $ref: '#/definitions/severity' }, options] : [{ $ref: '#/definitions/severity' }],
+        minItems: 1,
+        additionalItems: false,
+      },
       else: {
         type: 'object',
-        properties: {
-          severity: { $ref: '#/definitions/severity', description: 'Severity once the change is in effect.' },
-          upcoming: {
-            $ref: '#/definitions/severity',
-            description: 'Severity before the enforcement date (default: warning, never above `severity`).',
-          },
-          options,
-        },
+        properties: options ? { ...severityProperties, options } : severityProperties,
         additionalProperties: false,
       },
     },
   };
 }
 
-function rulesObject(rules: readonly Rule<never>[]): Record<string, unknown> {
+/**
+ * Settings of every rule by id. In `overrides`, options are not allowed: a rule runs once over
+ * the whole space (several of them compare content types with each other), so only the
+ * severity of its findings can differ by content type.
+ */
+function rulesObject(rules: readonly Rule<never>[], withOptions: boolean): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const rule of rules) {
-    properties[rule.meta.id] = { description: rule.meta.description, ...ruleSetting(rule.meta.schema) };
+    properties[rule.meta.id] = { description: rule.meta.description, ...ruleSetting(withOptions ? rule.meta.schema : null) };
   }
   return { type: 'object', properties, additionalProperties: false };
 }
@@ -63,14 +73,14 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
       },
       failOn: { enum: ['error', 'warning', 'info'], description: 'Lowest severity that fails the run (default: error).' },
       maxWarnings: { type: 'integer', minimum: 0, description: 'Fail the run when there are more warnings than this.' },
-      rules: rulesObject(rules),
+      rules: rulesObject(rules, true),
       overrides: {
         type: 'array',
         description: 'Rule settings for content types whose id matches a glob; later entries win.',
         items: {
           type: 'object',
           required: ['contentTypes', 'rules'],
-          properties: { contentTypes: { ...globs, minItems: 1 }, rules: rulesObject(rules) },
+          properties: { contentTypes: { ...globs, minItems: 1 }, rules: rulesObject(rules, false) },
           additionalProperties: false,
         },
       },

@@ -18,6 +18,8 @@ export interface RuleSettingObject {
 
 export type RuleSetting = SeveritySetting | [SeveritySetting, Record<string, unknown>?] | RuleSettingObject;
 export type RuleSettings = Record<string, RuleSetting>;
+/** In overrides: severities only (the schema refuses options there). */
+export type SeverityOverrides = Record<string, SeveritySetting | [SeveritySetting] | Omit<RuleSettingObject, 'options'>>;
 
 /** `.linterrc.yaml` as written (validated against the shipped schema). */
 export interface ConfigFile {
@@ -28,7 +30,7 @@ export interface ConfigFile {
   failOn?: Severity;
   maxWarnings?: number;
   rules?: RuleSettings;
-  overrides?: { contentTypes: string[]; rules: RuleSettings }[];
+  overrides?: { contentTypes: string[]; rules: SeverityOverrides }[];
 }
 
 export interface LoadedConfig {
@@ -114,14 +116,15 @@ export async function readConfigFile(absPath: string, shown: string, rules: read
   const validate = ajv.compile(buildConfigSchema(rules));
   if (validate(parsed.value)) return parsed.value as ConfigFile;
   const ruleIds = rules.map((r) => r.meta.id);
-  const messages = new Set<string>();
+  const problems = new Map<string, Position>();
   for (const error of validate.errors ?? []) {
     const described = describeError(error, ruleIds);
     if (!described) continue;
-    const { line, column } = parsed.locate(described.pointer);
-    messages.add(`${shown}:${line}:${column}: ${keyPath(described.pointer)}: ${described.message}`);
+    const position = parsed.locate(described.pointer);
+    problems.set(`${shown}:${position.line}:${position.column}: ${keyPath(described.pointer)}: ${described.message}`, position);
   }
-  throw new ConfigError([...messages].join('\n'));
+  const sorted = [...problems].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
+  throw new ConfigError(sorted.map(([text]) => text).join('\n'));
 }
 
 /** `rules.re2-incompatible-pattern[1].flags` for `/rules/re2-incompatible-pattern/1/flags`. */
@@ -145,14 +148,19 @@ function describeError(error: ErrorObject, ruleIds: readonly string[]): { pointe
         const suggestion = closest(key, ruleIds);
         return { pointer: at, message: `unknown rule '${key}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}` };
       }
+      if (key === 'options' && parent[0] === 'overrides') {
+        return { pointer: at, message: 'options cannot be set in overrides (set them under the top-level rules)' };
+      }
       return { pointer: at, message: `unknown key '${key}'` };
     }
     case 'enum': {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
       return { pointer, message: `must be one of ${allowed.join(', ')}` };
     }
-    case 'additionalItems':
-      return { pointer, message: 'takes at most [severity, options]' };
+    case 'additionalItems': {
+      const inOverride = parent[0] === 'overrides';
+      return { pointer, message: inOverride ? 'takes only [severity] in overrides (options are set under the top-level rules)' : 'takes at most [severity, options]' };
+    }
     default:
       return { pointer, message: error.message ?? 'is not valid' };
   }

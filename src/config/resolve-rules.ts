@@ -1,5 +1,5 @@
 import type { Rule, SeveritySetting } from '../engine/rule.js';
-import type { ConfigFile, RuleSetting, RuleSettings } from './load-config.js';
+import type { ConfigFile, RuleSetting, SeverityOverrides } from './load-config.js';
 
 /** A rule as it runs for some content types: its severity, upcoming severity and options. */
 export interface RuleRun {
@@ -49,7 +49,7 @@ export function globMatcher(glob: string): (id: string) => boolean {
  */
 export class RuleConfiguration {
   readonly base = new Map<string, RuleRun>();
-  private readonly overrides: { matches: (id: string) => boolean; rules: RuleSettings }[];
+  private readonly overrides: { matches: (id: string) => boolean; rules: SeverityOverrides }[];
   private readonly perContentType = new Map<string, Map<string, RuleRun>>();
 
   constructor(

@@ -92,7 +92,18 @@ interface SyntaxFailure {
   message: string;
 }
 
-function classify(failure: SyntaxFailure): PatternProblem {
+/** The construct as users wrote it: re2js gives `\\u` for `\\u00e9`, and the whole rest for `(?<=…`. */
+function shownConstruct(kind: ProblemKind, input: string, pattern: string): string {
+  if (kind === 'lookbehind') return input.slice(0, 4);
+  if (kind === 'unicodeEscape' || kind === 'controlEscape') {
+    const at = pattern.indexOf(input);
+    const escape = /^\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|c[A-Za-z])/.exec(pattern.slice(at));
+    if (at >= 0 && escape) return escape[0];
+  }
+  return input.length > 40 ? `${input.slice(0, 40)}…` : input;
+}
+
+function classify(failure: SyntaxFailure, pattern: string): PatternProblem {
   const detail = failure.error ?? failure.message;
   const construct = failure.input ?? '';
   const kind = ((): ProblemKind => {
@@ -116,7 +127,7 @@ function classify(failure: SyntaxFailure): PatternProblem {
         return 'invalidSyntax';
     }
   })();
-  return { kind, construct, detail };
+  return { kind, construct: shownConstruct(kind, construct, pattern), detail };
 }
 
 /** Compiles with re2js; returns the syntax failure, or null if the pattern is accepted. */
@@ -146,14 +157,14 @@ export function checkPattern(pattern: string, bits: number): PatternVerdict {
 function judge(pattern: string, bits: number): PatternVerdict {
   const failure = tryCompile(pattern, bits);
   if (!failure) return { accepted: true };
-  const problem = classify(failure);
+  const problem = classify(failure, pattern);
   if (!TRANSLATABLE.has(problem.kind)) return { accepted: false, problem, suggestion: null };
   const translated = RE2JS().translateRegExp(pattern) as string;
   const remaining = tryCompile(translated, bits);
   // translateRegExp turns `\k<name>` into `k<name>`, which changes the meaning: no suggestion then.
   if (!remaining && !pattern.includes('\\k')) return { accepted: false, problem, suggestion: translated };
   // The rewrite does not rescue the pattern: name what still blocks it.
-  const blocking = remaining ? classify(remaining) : problem;
+  const blocking = remaining ? classify(remaining, translated) : problem;
   return { accepted: false, problem: TRANSLATABLE.has(blocking.kind) ? problem : blocking, suggestion: null };
 }
 

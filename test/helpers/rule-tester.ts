@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RuleConfiguration } from '../../src/config/resolve-rules.js';
+import type { Rule, Severity, Target } from '../../src/engine/rule.js';
+import { runRules, type Finding } from '../../src/engine/run-rules.js';
+import { loadSpace } from '../../src/load/load-space.js';
+
+/** The date rule tests judge enforcement against unless a case says otherwise. */
+export const TEST_AS_OF = '2026-11-21';
+
+/** A space as export JSON: any subset of the export's keys. */
+export type SpaceInput = Record<string, unknown>;
+
+export interface ExpectedFinding {
+  messageId: string;
+  /** Keys left out are expected to be null. */
+  target: Partial<Target>;
+  severity: Severity;
+  /** Substring (or pattern) the message must contain. */
+  message?: string | RegExp;
+  /** JSON pointer of the finding. */
+  pointer?: string;
+  line?: number;
+}
+
+export interface ValidCase {
+  name: string;
+  space: SpaceInput;
+  options?: Record<string, unknown>;
+  asOf?: string;
+}
+
+export interface InvalidCase extends ValidCase {
+  findings: ExpectedFinding[];
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'cmlint-rule-test-'));
+let caseCounter = 0;
+
+/** Runs one rule (on, with its default severity and the given options) over a space written to a file. */
+export async function runRule(rule: Rule<never>, space: SpaceInput, options: Record<string, unknown> = {}, asOf = TEST_AS_OF): Promise<Finding[]> {
+  const file = join(workDir, `case-${++caseCounter}.json`);
+  writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
+  const loaded = await loadSpace([{ absPath: file, explicit: true }], workDir);
+  const configuration = new RuleConfiguration([rule], { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } });
+  const { findings } = await runRules(loaded, configuration, asOf);
+  return findings;
+}
+
+function fullTarget(target: Partial<Target>): Target {
+  return { contentType: null, field: null, entry: null, locale: null, ...target };
+}
+
+/**
+ * ESLint's RuleTester for cmlint: `valid` cases must produce no finding; `invalid` cases must
+ * produce exactly the listed findings, in output order, with the same rule id, message id,
+ * target and severity. Options are validated against the rule's schema first.
+ */
+export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+  const validateOptions = new Ajv({ strict: false }).compile(rule.meta.schema);
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+  describe(rule.meta.id, () => {
+    describe('valid', () => {
+      for (const testCase of cases.valid) {
+        it(testCase.name, async () => {
+          expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf);
+          expect(findings.map((f) => `${f.messageId}: ${f.message}`)).toEqual([]);
+        });
+      }
+    });
+
+    describe('invalid', () => {
+      for (const testCase of cases.invalid) {
+        it(testCase.name, async () => {
+          expect(testCase.findings.length, 'an invalid case must list its findings').toBeGreaterThan(0);
+          expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
+          for (const expected of testCase.findings) expect(Object.keys(rule.meta.messages)).toContain(expected.messageId);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf);
+          expect(findings.filter((f) => f.internal).map((f) => f.message)).toEqual([]);
+          expect(findings.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, target: f.target, severity: f.severity }))).toEqual(
+            testCase.findings.map((e) => ({ ruleId: rule.meta.id, messageId: e.messageId, target: fullTarget(e.target), severity: e.severity })),
+          );
+          testCase.findings.forEach((expected, i) => {
+            const actual = findings[i]!;
+            if (expected.message !== undefined) expect(actual.message).toMatch(expected.message);
+            if (expected.pointer !== undefined) expect(actual.pointer).toBe(expected.pointer);
+            if (expected.line !== undefined) expect(actual.line).toBe(expected.line);
+          });
+        });
+      }
+    });
+  });
+}
+
+/** A content type record as the export writes it, with fields filled with the export's defaults. */
+export function contentType(id: string, fields: Record<string, unknown>[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    sys: { id, type: 'ContentType' },
+    name: id,
+    displayField: null,
+    ...extra,
+    fields: fields.map((f) => ({ name: f.id, localized: false, required: false, validations: [], disabled: false, omitted: false, ...f })),
+  };
+}
