@@ -5,6 +5,7 @@ import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
 import type { Finding } from './engine/run-rules.js';
 import { defaultOptions } from './config/resolve-rules.js';
+import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { FORMATTERS } from './format/index.js';
 import { InputError, InputErrors } from './load/input-error.js';
 import { lint } from './lint.js';
@@ -198,6 +199,7 @@ function listRules(rules: readonly Rule<never>[], asOf: string, format: string):
       recommended: meta.recommended,
       enforcement: { ...meta.enforcement, status: enforcementStatus(meta.enforcement, asOf) },
       description: meta.description,
+      docs: ruleDocsPath(meta.id),
     }));
     return `${JSON.stringify({ asOf, rules: list }, null, 2)}\n`;
   }
@@ -208,20 +210,7 @@ function listRules(rules: readonly Rule<never>[], asOf: string, format: string):
 }
 
 function explainRule(rule: Rule<never>, asOf: string): string {
-  const { meta } = rule;
-  const { enforcement } = meta;
-  const lines = [
-    `# ${meta.id}`,
-    '',
-    meta.description,
-    '',
-    `- Severity when in effect: ${meta.severity}${meta.recommended ? ' (in the recommended preset)' : ' (not in the recommended preset)'}`,
-    `- Enforcement: ${enforcement.date ?? 'no date'}${enforcement.postponedFrom ? ` (postponed from ${enforcement.postponedFrom})` : ''}${enforcement.note ? `; ${enforcement.note}` : ''}`,
-    `- Status as of ${asOf}: ${statusText(meta, asOf)}`,
-    `- Options: ${Object.keys(defaultOptions(rule)).length === 0 ? 'none' : JSON.stringify(defaultOptions(rule))}`,
-    `- Message ids: ${Object.keys(meta.messages).join(', ')}`,
-    '',
-    meta.docs.trim(),
-  ];
-  return `${lines.join('\n')}\n`;
+  const page = renderRuleDoc(rule.meta, defaultOptions(rule));
+  const [title, ...rest] = page.split('\n');
+  return [title, '', `Status as of ${asOf}: ${statusText(rule.meta, asOf)}`, ...rest, `Docs: ${ruleDocsPath(rule.meta.id)} in the cmlint package`, ''].join('\n');
 }

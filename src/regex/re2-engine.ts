@@ -100,7 +100,8 @@ function shownConstruct(kind: ProblemKind, input: string, pattern: string): stri
     const escape = /^\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|c[A-Za-z])/.exec(pattern.slice(at));
     if (at >= 0 && escape) return escape[0];
   }
-  return input.length > 40 ? `${input.slice(0, 40)}…` : input;
+  const shown = input === '' ? pattern : input;
+  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
 }
 
 function classify(failure: SyntaxFailure, pattern: string): PatternProblem {
@@ -159,12 +160,16 @@ function judge(pattern: string, bits: number): PatternVerdict {
   if (!failure) return { accepted: true };
   const problem = classify(failure, pattern);
   if (!TRANSLATABLE.has(problem.kind)) return { accepted: false, problem, suggestion: null };
+  // translateRegExp turns the backreference `\k<name>` into the text `k<name>`: that blocks the pattern.
+  const namedBackreference = /\\k<[^>]*>?/.exec(pattern);
+  if (namedBackreference) {
+    return { accepted: false, problem: { kind: 'backreference', construct: namedBackreference[0], detail: 'invalid escape sequence' }, suggestion: null };
+  }
   const translated = RE2JS().translateRegExp(pattern) as string;
   const remaining = tryCompile(translated, bits);
-  // translateRegExp turns `\k<name>` into `k<name>`, which changes the meaning: no suggestion then.
-  if (!remaining && !pattern.includes('\\k')) return { accepted: false, problem, suggestion: translated };
+  if (!remaining) return { accepted: false, problem, suggestion: translated };
   // The rewrite does not rescue the pattern: name what still blocks it.
-  const blocking = remaining ? classify(remaining, translated) : problem;
+  const blocking = classify(remaining, translated);
   return { accepted: false, problem: TRANSLATABLE.has(blocking.kind) ? problem : blocking, suggestion: null };
 }
 

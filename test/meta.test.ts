@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { buildConfigSchema } from '../src/config/config-schema.js';
+import { defaultOptions } from '../src/config/resolve-rules.js';
+import { renderRuleDoc, renderRuleIndex, ruleDocsPath } from '../src/docs/rule-docs.js';
+import { isIsoDate } from '../src/engine/dates.js';
+import { loadBuiltinRules } from '../src/rules-registry.js';
+
+const root = new URL('../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+const rules = await loadBuiltinRules();
+const ruleFiles = readdirSync(new URL('rules/', root)).filter((name) => name.endsWith('.ts'));
+
+describe('every rule in rules/', () => {
+  it('is loaded by the registry, one rule per file named after its id', () => {
+    expect(rules.map((r) => `${r.meta.id}.ts`)).toEqual(ruleFiles.sort());
+  });
+
+  describe.each(rules.map((rule) => ({ id: rule.meta.id, rule })))('$id', ({ id, rule }) => {
+    const { meta } = rule;
+
+    it('has complete metadata', () => {
+      expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(meta.description.length).toBeGreaterThan(20);
+      expect(meta.docs.trim().length).toBeGreaterThan(200);
+      expect(['error', 'warning', 'info']).toContain(meta.severity);
+      expect(typeof meta.recommended).toBe('boolean');
+      expect(Object.keys(meta.messages).length).toBeGreaterThan(0);
+      for (const message of Object.values(meta.messages)) expect(message.text.length).toBeGreaterThan(10);
+    });
+
+    it('has enforcement dates that are real dates, and a note when there is no date', () => {
+      const { date, postponedFrom, note } = meta.enforcement;
+      if (date !== null) expect(isIsoDate(date)).toBe(true);
+      else expect(note).toBeTruthy();
+      if (postponedFrom !== null) {
+        expect(isIsoDate(postponedFrom)).toBe(true);
+        expect(postponedFrom < date!).toBe(true);
+      }
+    });
+
+    it('has an options schema that compiles, with a default for every option', () => {
+      expect(() => new Ajv({ strict: true }).compile(meta.schema)).not.toThrow();
+      const properties = Object.keys((meta.schema.properties ?? {}) as object);
+      expect(Object.keys(defaultOptions(rule)).sort()).toEqual(properties.sort());
+    });
+
+    it('has a test table', () => {
+      const test = `test/rules/${id}.test.ts`;
+      expect(existsSync(new URL(test, root)), test).toBe(true);
+      expect(read(test)).toMatch(/testRule\(rule, \{\s*valid: \[/);
+    });
+
+    it('has a docs page that is up to date (npm run generate)', () => {
+      expect(read(ruleDocsPath(id))).toBe(renderRuleDoc(meta, defaultOptions(rule)));
+    });
+  });
+});
+
+describe('generated files', () => {
+  it('the rules index is up to date (npm run generate)', () => {
+    expect(read('docs/rules/README.md')).toBe(renderRuleIndex(rules.map((r) => r.meta)));
+  });
+
+  it('the shipped config schema is up to date (npm run generate)', () => {
+    expect(JSON.parse(read('schema/linterrc.schema.json'))).toEqual(buildConfigSchema(rules));
+  });
+
+  it('the example config is valid against the shipped schema', async () => {
+    const { parse } = await import('yaml');
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(read('schema/linterrc.schema.json')));
+    expect(validate(parse(read('.linterrc.example.yaml'))), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
