@@ -39,7 +39,7 @@ Options:
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
       --max-warnings N     fail the run when there are more than N warnings
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
-  -q, --quiet              report errors only
+  -q, --quiet              show only the findings that fail the run
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
   -v, --version            print the version
   -h, --help               print this help
@@ -94,7 +94,8 @@ function parse(argv: readonly string[]) {
       },
     });
   } catch (error) {
-    const message = (error as Error).message.split('. ')[0] ?? 'invalid arguments';
+    // First sentence only: Node's messages go on with advice, sometimes on further lines.
+    const message = (error as Error).message.split(/\.(?:\s|$)/)[0] || 'invalid arguments';
     throw new UsageError(message.replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option'));
   }
 }
@@ -150,7 +151,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const rule = rules.find((r) => r.meta.id === rest[0]);
     if (!rule) {
       const suggestion = closest(rest[0]!, rules.map((r) => r.meta.id));
-      throw new UsageError(`explain: unknown rule '${rest[0]}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`);
+      throw new UsageError(
+        `explain: unknown rule '${rest[0]}'${suggestion ? ` (did you mean '${suggestion}'?)` : "; 'cmlint rules' lists them"}`,
+      );
     }
     io.stdout(explainRule(rule, asOf ?? todayUtc()));
     return 0;
@@ -171,17 +174,23 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
   const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
-  const shown = values.quiet ? result.findings.filter((f) => f.severity === 'error') : result.findings;
+  const fails = failingFindings(result.findings, failOn, maxWarnings);
+  const shown = values.quiet ? result.findings.filter((f) => fails.has(f)) : result.findings;
   io.stdout(FORMATTERS[format]!({ ...result, findings: shown }, { color, rules: rules.map((r) => r.meta) }));
-  return exitCode(result.findings, failOn, maxWarnings);
+  return exitCode(result.findings, fails);
 }
 
-/** 2 if a rule crashed; 1 if a finding is at or above `failOn` or warnings exceed `maxWarnings`; else 0. */
-export function exitCode(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): number {
+/** Findings that fail the run: at or above `failOn`, and all warnings when there are more than `maxWarnings`. */
+function failingFindings(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): Set<Finding> {
+  const warnings = findings.filter((f) => f.severity === 'warning');
+  const tooManyWarnings = maxWarnings !== undefined && warnings.length > maxWarnings;
+  return new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && f.severity === 'warning')));
+}
+
+/** 2 if a rule crashed; 1 if any finding fails the run; else 0. */
+function exitCode(findings: readonly Finding[], fails: ReadonlySet<Finding>): number {
   if (findings.some((f) => f.internal)) return 2;
-  if (findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn])) return 1;
-  const warnings = findings.filter((f) => f.severity === 'warning').length;
-  return maxWarnings !== undefined && warnings > maxWarnings ? 1 : 0;
+  return fails.size > 0 ? 1 : 0;
 }
 
 function statusText({ enforcement }: RuleMeta, asOf: string): string {

@@ -1,7 +1,7 @@
-import { dirname } from 'node:path';
-import { ConfigError, findConfigFile, readConfigFile, type ConfigFile } from './config/load-config.js';
+import { dirname, resolve } from 'node:path';
+import { findConfigFile, readConfigFile, type ConfigFile } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
-import { isIsoDate, todayUtc } from './engine/dates.js';
+import { todayUtc } from './engine/dates.js';
 import type { Rule, SeveritySetting } from './engine/rule.js';
 import { runRules } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
@@ -35,12 +35,10 @@ export async function loadConfig(
   rules: readonly Rule<never>[],
   configPath?: string,
 ): Promise<{ config: ConfigFile; path: string | null }> {
-  const path = configPath ?? findConfigFile(cwd);
+  // A relative --config is relative to the working directory of the run, not of the process.
+  const path = configPath !== undefined ? resolve(cwd, configPath) : findConfigFile(cwd);
   if (path === null) return { config: {}, path: null };
   const config = await readConfigFile(path, displayPath(path, cwd), rules);
-  if (config.asOf !== undefined && !isIsoDate(config.asOf)) {
-    throw new ConfigError(`${displayPath(path, cwd)}: asOf: '${config.asOf}' is not a calendar date (YYYY-MM-DD)`);
-  }
   return { config, path };
 }
 

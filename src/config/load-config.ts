@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
+import { isIsoDate } from '../engine/dates.js';
 import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
 import { decodePointer, encodePointer, JsonSyntaxError } from '../load/json-scan.js';
 import { diagnoseJson } from '../load/json-diagnose.js';
@@ -114,15 +115,23 @@ export async function readConfigFile(absPath: string, shown: string, rules: read
   const { Ajv } = await import('ajv');
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(buildConfigSchema(rules));
-  if (validate(parsed.value)) return parsed.value as ConfigFile;
+  const valid = validate(parsed.value);
   const ruleIds = rules.map((r) => r.meta.id);
   const problems = new Map<string, Position>();
-  for (const error of validate.errors ?? []) {
+  const problem = (pointer: string, message: string): void => {
+    const position = parsed.locate(pointer);
+    problems.set(`${shown}:${position.line}:${position.column}: ${keyPath(pointer)}: ${message}`, position);
+  };
+  for (const error of valid ? [] : (validate.errors ?? [])) {
     const described = describeError(error, ruleIds);
-    if (!described) continue;
-    const position = parsed.locate(described.pointer);
-    problems.set(`${shown}:${position.line}:${position.column}: ${keyPath(described.pointer)}: ${described.message}`, position);
+    if (described) problem(described.pointer, described.message);
   }
+  // The schema checks the shape YYYY-MM-DD; a day that does not exist (2025-02-30) is caught here.
+  const asOf = (parsed.value as { asOf?: unknown } | null)?.asOf;
+  if (typeof asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asOf) && !isIsoDate(asOf)) {
+    problem('/asOf', `'${asOf}' is not a calendar date (YYYY-MM-DD)`);
+  }
+  if (problems.size === 0) return parsed.value as ConfigFile;
   const sorted = [...problems].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
   throw new ConfigError(sorted.map(([text]) => text).join('\n'));
 }

@@ -44,8 +44,9 @@ export function globMatcher(glob: string): (id: string) => boolean {
 }
 
 /**
- * Which rules run, how, and for which content types: presets, then `rules`, then the
- * command line's `--rule`; `overrides` then apply per content type id, later ones winning.
+ * Which rules run, how, and for which content types: presets, then `rules`; `overrides` then
+ * apply per content type id, later ones winning; the command line's `--rule` severities win
+ * over all of the config, overrides included.
  */
 export class RuleConfiguration {
   readonly base = new Map<string, RuleRun>();
@@ -55,7 +56,7 @@ export class RuleConfiguration {
   constructor(
     readonly rules: readonly Rule<never>[],
     config: ConfigFile,
-    cliRules: Readonly<Record<string, SeveritySetting>> = {},
+    private readonly cliRules: Readonly<Record<string, SeveritySetting>> = {},
   ) {
     const presets = config.extends === undefined ? ['recommended'] : [config.extends].flat();
     for (const rule of rules) {
@@ -89,6 +90,8 @@ export class RuleConfiguration {
         const setting = override.rules[ruleId];
         if (setting !== undefined && override.matches(contentTypeId)) run = applySetting(run, setting);
       }
+      const cli = this.cliRules[ruleId];
+      if (cli !== undefined) run = { ...run, severity: cli };
       runs.set(ruleId, run);
     }
     return run;
@@ -97,6 +100,7 @@ export class RuleConfiguration {
   /** True if the rule is on for some content type (or for the space as a whole). */
   isActive(ruleId: string): boolean {
     if (this.base.get(ruleId)!.severity !== 'off') return true;
+    if (this.cliRules[ruleId] !== undefined) return false;
     return this.overrides.some((o) => {
       const setting = o.rules[ruleId];
       return setting !== undefined && applySetting(this.base.get(ruleId)!, setting).severity !== 'off';

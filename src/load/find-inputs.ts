@@ -25,11 +25,12 @@ function isGlob(pattern: string): boolean {
  */
 export async function findInputs(paths: readonly string[], options: FindInputsOptions): Promise<InputFile[]> {
   const found = new Map<string, boolean>();
-  const globs: { pattern: string; cwd: string }[] = [];
+  /** `named`: a glob given on the command line, which must match something. */
+  const globs: { pattern: string; cwd: string; named: boolean }[] = [];
 
   if (paths.length === 0) {
-    if (options.include.length > 0) for (const pattern of options.include) globs.push({ pattern, cwd: options.base });
-    else globs.push({ pattern: EXPORT_FILES, cwd: options.cwd });
+    if (options.include.length > 0) for (const pattern of options.include) globs.push({ pattern, cwd: options.base, named: false });
+    else globs.push({ pattern: EXPORT_FILES, cwd: options.cwd, named: false });
   }
   for (const path of paths) {
     const absPath = isAbsolute(path) ? path : resolve(options.cwd, path);
@@ -38,19 +39,20 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
       stats = statSync(absPath);
     } catch {
       if (isGlob(path)) {
-        globs.push({ pattern: path, cwd: options.cwd });
+        globs.push({ pattern: path, cwd: options.cwd, named: true });
         continue;
       }
       throw new InputError(path, 'No such file or directory');
     }
-    if (stats.isDirectory()) globs.push({ pattern: EXPORT_FILES, cwd: absPath });
+    if (stats.isDirectory()) globs.push({ pattern: EXPORT_FILES, cwd: absPath, named: false });
     else found.set(absPath, true);
   }
 
   if (globs.length > 0 || options.exclude.length > 0) {
     const { default: fg } = await import('fast-glob');
-    for (const { pattern, cwd } of globs) {
+    for (const { pattern, cwd, named } of globs) {
       const matches = await fg(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true });
+      if (named && matches.length === 0) throw new InputError(pattern, 'No files match this glob');
       for (const match of matches) if (!found.has(resolve(match))) found.set(resolve(match), false);
     }
     if (options.exclude.length > 0) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
-import { decodePointer, locateInJson } from './json-scan.js';
+import { bomLength, decodePointer, locateInJson } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -40,7 +40,8 @@ class LineIndex {
       if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    const lineStart = starts[lo]!;
+    // A byte order mark before the first line is not a column (editors do not show it).
+    const lineStart = lo === 0 ? Math.min(bomLength(this.buf), offset) : starts[lo]!;
     // Columns count UTF-16 code units, as editors do.
     const prefix = Buffer.from(this.buf.buffer, this.buf.byteOffset + lineStart, offset - lineStart).toString('utf8');
     return { line: lo + 1, column: prefix.length + 1 };

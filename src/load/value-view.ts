@@ -1,4 +1,4 @@
-import { arrayElements, bomLength, encodePointer, objectMembers, parseSlice, skipWs } from './json-scan.js';
+import { JsonSyntaxError, arrayElements, bomLength, encodePointer, objectMembers, parseSlice, skipWs } from './json-scan.js';
 import type { JsonSourceFile, SourceFile, SourceRef } from './source.js';
 
 /**
@@ -43,22 +43,37 @@ export class JsonView implements ValueView {
   }
 
   members(): [string, ValueView][] {
-    return objectMembers(this.file.buffer(), this.start, this.end).map((m) => [
-      m.key,
-      new JsonView(this.file, this.ref.pointer + encodePointer([m.key]), m.valueStart, m.valueEnd),
-    ]);
+    const buf = this.file.buffer();
+    const members = objectMembers(buf, this.start, this.end);
+    const last = members[members.length - 1];
+    expectEnd(buf, skipWs(buf, last ? last.valueEnd : this.start + 1) + 1, this.end);
+    return members.map((m) => [m.key, new JsonView(this.file, this.ref.pointer + encodePointer([m.key]), m.valueStart, m.valueEnd)]);
   }
 
   *elements(): Iterable<ValueView> {
+    const buf = this.file.buffer();
     let index = 0;
-    for (const [s, e] of arrayElements(this.file.buffer(), this.start, this.end)) {
+    let last = this.start + 1;
+    for (const [s, e] of arrayElements(buf, this.start, this.end)) {
+      last = e;
       yield new JsonView(this.file, `${this.ref.pointer}/${index++}`, s, e);
     }
+    expectEnd(buf, skipWs(buf, last) + 1, this.end);
   }
 
   value(): unknown {
     return parseSlice(this.file.buffer(), this.start, this.end);
   }
+}
+
+/**
+ * Only whitespace may follow the closing bracket at `closeEnd - 1` up to `end`. This matters for
+ * the root, whose view ends at the end of the file: text after it (a second export pasted into the
+ * same file, a stray brace) would otherwise be ignored.
+ */
+function expectEnd(buf: Uint8Array, closeEnd: number, end: number): void {
+  const i = skipWs(buf, closeEnd, end);
+  if (i < end) throw new JsonSyntaxError('Unexpected text after the JSON value', i);
 }
 
 export class PlainView implements ValueView {

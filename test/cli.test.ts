@@ -1,0 +1,584 @@
+/**
+ * End-to-end tests of the command line: they run the real bin (`node bin/cmlint.js`, which runs
+ * the compiled code in dist/) as a child process and check stdout, stderr and the exit code.
+ * Build first: `npx tsc -p tsconfig.build.json`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'cmlint.js');
+const ANSI = /\u001b\[/;
+const STACK_LINE = /^\s+at /m;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The inherited environment without what changes cmlint's output. */
+function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['NO_COLOR', 'FORCE_COLOR', 'CMLINT_DEBUG', 'NODE_OPTIONS']) delete env[key];
+  return { ...env, ...extra };
+}
+
+/** Runs `node bin/cmlint.js ...args` in `cwd` (the repository root unless given). */
+function cmlint(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: baseEnv(options.env),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (result.error) throw result.error;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function json(run: Run): JsonOutput {
+  return JSON.parse(run.stdout) as JsonOutput;
+}
+
+interface JsonFinding {
+  ruleId: string;
+  severity: string;
+  message: string;
+  enforcement: { date: string | null; status: string; note: string | null };
+  target: { contentType: string | null; field: string | null; entry: string | null; locale: string | null };
+  pointer: string | null;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+interface JsonOutput {
+  tool: { name: string; version: string };
+  asOf: string;
+  findings: JsonFinding[];
+  summary: { error: number; warning: number; info: number; filesRead: number; contentTypes: number; entries: number };
+}
+
+/** A usage, config or input error: exit 2, nothing on stdout, no stack trace on stderr. */
+function expectFailure(run: Run): void {
+  expect(run.code, `stderr: ${run.stderr}`).toBe(2);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).not.toMatch(STACK_LINE);
+  expect(run.stderr).not.toContain('internal error');
+}
+
+const MULTI_FILE = 'fixtures/cli/multi-file';
+const LOOKAHEAD = 'fixtures/cli/lookahead';
+const WARNING_ONLY = 'fixtures/cli/warning-only';
+const CLEAN = 'fixtures/cli/clean';
+const AFTER_BOTH_DATES = '2025-05-01';
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist', 'src', 'cli.js'))) {
+    throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before the CLI tests');
+  }
+});
+
+describe('--format json', () => {
+  const args = [MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES];
+
+  it('has exactly the shape of DESIGN.md', () => {
+    const run = cmlint(args);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    const output = json(run);
+    expect(Object.keys(output)).toEqual(['tool', 'asOf', 'findings', 'summary']);
+    expect(output.tool).toEqual({ name: 'cmlint', version: '0.1.0' });
+    expect(output.asOf).toBe(AFTER_BOTH_DATES);
+    expect(Object.keys(output.summary)).toEqual(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries']);
+    expect(output.summary).toEqual({ error: 7, warning: 1, info: 0, filesRead: 4, contentTypes: 4, entries: 1 });
+    expect(output.findings).toHaveLength(8);
+    for (const finding of output.findings) {
+      expect(Object.keys(finding)).toEqual(['ruleId', 'severity', 'message', 'enforcement', 'target', 'pointer', 'file', 'line', 'column']);
+      expect(Object.keys(finding.enforcement)).toEqual(['date', 'status', 'note']);
+      expect(Object.keys(finding.target)).toEqual(['contentType', 'field', 'entry', 'locale']);
+      expect(['re2-incompatible-pattern', 'hidden-required-field']).toContain(finding.ruleId);
+      expect(['error', 'warning', 'info']).toContain(finding.severity);
+      expect(finding.message.length).toBeGreaterThan(0);
+      expect(finding.enforcement.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(finding.enforcement.status).toBe('enforced');
+      expect(finding.target.entry).toBeNull();
+      expect(finding.target.locale).toBeNull();
+      expect(finding.pointer).toMatch(/^\//);
+      expect(Number.isInteger(finding.line) && finding.line! >= 1).toBe(true);
+      expect(Number.isInteger(finding.column) && finding.column! >= 1).toBe(true);
+    }
+  });
+
+  it('reports each finding at its file, line, column and pointer, sorted by file, line, column and rule id', () => {
+    const { findings } = json(cmlint(args));
+    expect(findings.map((f) => [f.file, f.line, f.column, f.ruleId, f.severity])).toEqual([
+      ['fixtures/cli/multi-file/space/author.json', 49, 13, 're2-incompatible-pattern', 'error'],
+      ['fixtures/cli/multi-file/space/author.json', 63, 7, 'hidden-required-field', 'error'],
+      ['fixtures/cli/multi-file/space/export.json', 50, 17, 're2-incompatible-pattern', 'error'],
+      ['fixtures/cli/multi-file/space/export.json', 72, 19, 're2-incompatible-pattern', 'warning'],
+      ['fixtures/cli/multi-file/space/landing-page.yaml', 25, 13, 're2-incompatible-pattern', 'error'],
+      ['fixtures/cli/multi-file/space/minified.json', 1, 561, 're2-incompatible-pattern', 'error'],
+      ['fixtures/cli/multi-file/space/minified.json', 1, 764, 're2-incompatible-pattern', 'error'],
+      ['fixtures/cli/multi-file/space/minified.json', 1, 800, 'hidden-required-field', 'error'],
+    ]);
+    expect(findings.map((f) => f.pointer)).toEqual([
+      '/fields/1/validations/0/regexp/flags',
+      '/fields/2/disabled',
+      '/contentTypes/0/fields/1/validations/0/regexp/pattern',
+      '/contentTypes/0/fields/2/items/validations/0/regexp/pattern',
+      '/0/fields/1/validations/1/prohibitRegexp/pattern',
+      '/contentTypes/0/fields/0/validations/0/prohibitRegexp/pattern',
+      '/contentTypes/0/fields/1/validations/0/regexp/pattern',
+      '/contentTypes/0/fields/1/disabled',
+    ]);
+    expect(findings.map((f) => f.target)).toContainEqual({ contentType: 'author', field: 'legacyId', entry: null, locale: null });
+    const sorted = [...findings].sort(
+      (a, b) =>
+        (a.file! < b.file! ? -1 : a.file! > b.file! ? 1 : 0) ||
+        a.line! - b.line! ||
+        a.column! - b.column! ||
+        (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+    );
+    expect(findings).toEqual(sorted);
+  });
+
+  it('gives `file` relative to the working directory, with forward slashes', () => {
+    const inside = json(cmlint(['space', '--format', 'json', '--as-of', AFTER_BOTH_DATES], { cwd: join(ROOT, MULTI_FILE) }));
+    expect([...new Set(inside.findings.map((f) => f.file))]).toEqual([
+      'space/author.json',
+      'space/export.json',
+      'space/landing-page.yaml',
+      'space/minified.json',
+    ]);
+    const beside = json(cmlint(['../multi-file/space/author.json', '--format', 'json', '--as-of', AFTER_BOTH_DATES], { cwd: join(ROOT, LOOKAHEAD) }));
+    expect(beside.findings.map((f) => f.file)).toEqual(['../multi-file/space/author.json', '../multi-file/space/author.json']);
+    const absolute = json(cmlint([join(ROOT, LOOKAHEAD, 'export.json'), '--format', 'json'], { cwd: join(ROOT, 'fixtures') }));
+    expect(absolute.findings.map((f) => f.file)).toEqual(['cli/lookahead/export.json']);
+  });
+
+  it('is byte-identical across runs', () => {
+    const first = cmlint(args);
+    const second = cmlint(args);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.code).toBe(first.code);
+    expect(first.stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('reports a clean space with no findings and exit code 0', () => {
+    const run = cmlint([CLEAN, '--format', 'json', '--as-of', AFTER_BOTH_DATES]);
+    expect(run.code).toBe(0);
+    expect(json(run)).toEqual({
+      tool: { name: 'cmlint', version: '0.1.0' },
+      asOf: AFTER_BOTH_DATES,
+      findings: [],
+      summary: { error: 0, warning: 0, info: 0, filesRead: 1, contentTypes: 1, entries: 1 },
+    });
+  });
+});
+
+describe('enforcement dates', () => {
+  it('reports a lookahead pattern as an upcoming warning the day before RE2 is enforced (exit 0)', () => {
+    const run = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-04-20']);
+    expect(run.code).toBe(0);
+    const { findings, asOf, summary } = json(run);
+    expect(asOf).toBe('2025-04-20');
+    expect(findings).toHaveLength(1);
+    const [finding] = findings;
+    expect(finding).toMatchObject({
+      ruleId: 're2-incompatible-pattern',
+      severity: 'warning',
+      enforcement: { date: '2025-04-21', status: 'upcoming', note: null },
+      target: { contentType: 'userProfile', field: 'username', entry: null, locale: null },
+      pointer: '/contentTypes/0/fields/0/validations/0/regexp/pattern',
+      file: 'fixtures/cli/lookahead/export.json',
+      line: 40,
+      column: 17,
+    });
+    expect(finding!.message).toContain('lookahead');
+    expect(finding!.message).toContain('enforced from 2025-04-21 (in 1 day)');
+    expect(summary).toMatchObject({ error: 0, warning: 1, info: 0 });
+  });
+
+  it('reports it as an enforced error from the enforcement date on (exit 1)', () => {
+    const run = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-04-21']);
+    expect(run.code).toBe(1);
+    const { findings } = json(run);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      ruleId: 're2-incompatible-pattern',
+      severity: 'error',
+      enforcement: { date: '2025-04-21', status: 'enforced', note: null },
+      line: 40,
+      column: 17,
+    });
+    expect(findings[0]!.message).not.toContain('enforced from');
+  });
+
+  it('counts the days to the enforcement date', () => {
+    const { findings } = json(cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-03-22']));
+    expect(findings[0]!.message).toContain('enforced from 2025-04-21 (in 30 days)');
+  });
+});
+
+describe('exit codes', () => {
+  it('0 for a clean space', () => {
+    const run = cmlint([CLEAN, '--as-of', AFTER_BOTH_DATES]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
+  it('1 for error findings', () => {
+    expect(cmlint(['fixtures/cli/hidden-required', '--as-of', AFTER_BOTH_DATES]).code).toBe(1);
+  });
+
+  it('0 for warnings only; 1 with --fail-on warning', () => {
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES]).code).toBe(0);
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'warning']).code).toBe(1);
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'info']).code).toBe(1);
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'error']).code).toBe(0);
+  });
+
+  it('--max-warnings: 1 when warnings exceed it', () => {
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings', '0']).code).toBe(1);
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings=0']).code).toBe(1);
+    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings', '1']).code).toBe(0);
+  });
+
+  it('--rule ID=off drops the rule’s findings', () => {
+    const run = cmlint([MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=off']);
+    expect(run.code).toBe(1);
+    expect(json(run).findings.map((f) => f.ruleId)).toEqual(['hidden-required-field', 'hidden-required-field']);
+    const lookahead = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=off']);
+    expect(lookahead.code).toBe(0);
+    expect(json(lookahead).findings).toEqual([]);
+  });
+
+  it('--rule ID=SEVERITY changes the severity', () => {
+    const run = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=info']);
+    expect(run.code).toBe(0);
+    expect(json(run).findings.map((f) => f.severity)).toEqual(['info']);
+  });
+
+  it('--quiet hides warnings in the output', () => {
+    const stylish = cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--quiet']);
+    expect(stylish.code).toBe(0);
+    expect(stylish.stdout).not.toContain('warning');
+    expect(stylish.stdout).not.toContain('re2-incompatible-pattern');
+    const quiet = json(cmlint([MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '-q']));
+    expect(quiet.findings).toHaveLength(7);
+    expect(quiet.findings.every((f) => f.severity === 'error')).toBe(true);
+  });
+
+  it('2 for an unknown flag: a one-line reason on stderr, nothing on stdout', () => {
+    const run = cmlint([LOOKAHEAD, '--colour']);
+    expectFailure(run);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe("cmlint: unknown option '--colour'");
+    // The reason is one line; the only other line is the pointer to --help.
+    expect(lines.slice(1)).toEqual(["Run 'cmlint --help' for usage."]);
+  });
+
+  const usageErrors: [string, string[], RegExp][] = [
+    ['--rule for an unknown rule', ['--rule', 'nope=error'], /unknown rule 'nope'/],
+    ['--rule with a misspelt rule', ['--rule', 're2-incompatible-patern=off'], /did you mean 're2-incompatible-pattern'/],
+    ['--rule without a severity', ['--rule', 'x'], /--rule 'x': expected ID=SEVERITY/],
+    ['--rule with a bad severity', ['--rule', 'hidden-required-field=warn'], /'warn' is not a severity/],
+    ['--as-of that is not a date', ['--as-of', '2025-13-01'], /--as-of: '2025-13-01' is not a date/],
+    ['--as-of that is not a calendar day', ['--as-of', '2025-02-29'], /--as-of: '2025-02-29'/],
+    ['--as-of without a value', ['--as-of'], /--as-of/],
+    ['an unknown format', ['--format', 'xml'], /--format: unknown format 'xml'/],
+    ['--max-warnings -1', ['--max-warnings', '-1'], /--max-warnings/],
+    ['--max-warnings=-1', ['--max-warnings=-1'], /--max-warnings: '-1' is not a whole number/],
+    ['--max-warnings that is not a number', ['--max-warnings', 'ten'], /--max-warnings: 'ten' is not a whole number/],
+    ['--fail-on off', ['--fail-on', 'off'], /--fail-on: 'off'/],
+  ];
+  it.each(usageErrors)('2 for %s, with a one-line reason', (_name, flags, reason) => {
+    const run = cmlint([LOOKAHEAD, ...flags]);
+    expectFailure(run);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^cmlint: /);
+    expect(lines[0]).toMatch(reason);
+    expect(lines.slice(1)).toEqual(["Run 'cmlint --help' for usage."]);
+  });
+
+  it('2 for a path that does not exist, naming it', () => {
+    const run = cmlint(['fixtures/cli/no-such-space']);
+    expectFailure(run);
+    expect(run.stderr).toBe('fixtures/cli/no-such-space: No such file or directory\n');
+  });
+
+  it('2 for a directory without export files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmlint-cli-empty-'));
+    try {
+      const run = cmlint(['.'], { cwd: dir });
+      expectFailure(run);
+      expect(run.stderr).toContain('No .json, .yaml or .yml files to lint');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('malformed input', () => {
+  it('2 for malformed JSON, with file:line:col and no stack trace', () => {
+    const run = cmlint(['fixtures/cli/malformed-json/export.json', '--as-of', AFTER_BOTH_DATES]);
+    expectFailure(run);
+    expect(run.stderr).toBe("fixtures/cli/malformed-json/export.json:14:11: Invalid JSON: Expected ',' or '}' after property value\n");
+  });
+
+  it('reports the errors of every malformed file, each with its position', () => {
+    const run = cmlint(['fixtures/cli/malformed-json', '--format', 'json']);
+    expectFailure(run);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      "fixtures/cli/malformed-json/export.json:14:11: Invalid JSON: Expected ',' or '}' after property value",
+      'fixtures/cli/malformed-json/trailing-comma.json:8:5: Invalid JSON: Expected a double-quoted property name',
+    ]);
+  });
+
+  it('still fails when a malformed file is linted together with a good one', () => {
+    const run = cmlint([CLEAN, 'fixtures/cli/malformed-json/trailing-comma.json']);
+    expectFailure(run);
+    expect(run.stderr).toMatch(/^fixtures\/cli\/malformed-json\/trailing-comma\.json:8:5: /);
+  });
+});
+
+describe('malformed config', () => {
+  const cases: [string, string[]][] = [
+    ['a YAML syntax error', ['fixtures/cli/config-errors/yaml-syntax.yaml:4:29: invalid YAML: Nested mappings are not allowed in compact mappings']],
+    [
+      'an unknown rule id',
+      ["fixtures/cli/config-errors/unknown-rule.yaml:4:3: rules.hidden-required-feild: unknown rule 'hidden-required-feild' (did you mean 'hidden-required-field'?)"],
+    ],
+    ['a bad severity', ['fixtures/cli/config-errors/bad-severity.yaml:2:3: rules.hidden-required-field: must be one of error, warning, info, off']],
+    ['a bad option key', ["fixtures/cli/config-errors/bad-option.yaml:5:7: rules.re2-incompatible-pattern[1].allowLookahead: unknown key 'allowLookahead'"]],
+    [
+      'options in overrides',
+      [
+        'fixtures/cli/config-errors/override-options.yaml:10:9: overrides[1].rules.re2-incompatible-pattern.options: options cannot be set in overrides (set them under the top-level rules)',
+      ],
+    ],
+    [
+      'several mistakes',
+      [
+        'fixtures/cli/config-errors/several.yaml:1:24: extends[1]: must be one of recommended, all',
+        'fixtures/cli/config-errors/several.yaml:3:3: rules.re2-incompatible-pattern: must be one of error, warning, info, off',
+        'fixtures/cli/config-errors/several.yaml:5:1: maxWarnings: must be >= 0',
+        "fixtures/cli/config-errors/several.yaml:6:1: colour: unknown key 'colour'",
+      ],
+    ],
+  ];
+  const files: Record<string, string> = {
+    'a YAML syntax error': 'yaml-syntax.yaml',
+    'an unknown rule id': 'unknown-rule.yaml',
+    'a bad severity': 'bad-severity.yaml',
+    'a bad option key': 'bad-option.yaml',
+    'options in overrides': 'override-options.yaml',
+    'several mistakes': 'several.yaml',
+  };
+
+  it.each(cases)('2 for %s: file:line:col: key.path: reason', (name, expected) => {
+    const run = cmlint(['--config', `fixtures/cli/config-errors/${files[name]}`, CLEAN]);
+    expectFailure(run);
+    expect(run.stderr.trimEnd().split('\n')).toEqual(expected);
+  });
+
+  it('shows the config path relative to the working directory', () => {
+    const run = cmlint(['--config', 'config-errors/bad-severity.yaml', 'clean'], { cwd: join(ROOT, 'fixtures/cli') });
+    expectFailure(run);
+    expect(run.stderr).toBe('config-errors/bad-severity.yaml:2:3: rules.hidden-required-field: must be one of error, warning, info, off\n');
+  });
+
+  it('2 for a --config file that does not exist', () => {
+    const run = cmlint(['--config', 'fixtures/cli/no-such-config.yaml', CLEAN]);
+    expectFailure(run);
+    expect(run.stderr).toContain('fixtures/cli/no-such-config.yaml');
+  });
+});
+
+describe('help, version, rules and explain', () => {
+  it('--help prints usage and exits 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const run = cmlint([flag]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Usage: cmlint/);
+      expect(run.stdout).toContain('--as-of DATE');
+      expect(run.stdout).toContain('--max-warnings N');
+      expect(run.stderr).toBe('');
+    }
+  });
+
+  it('--version prints the version and exits 0', () => {
+    for (const flag of ['--version', '-v']) {
+      const run = cmlint([flag]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('0.1.0\n');
+    }
+  });
+
+  it('rules lists both rules with their enforcement status as of --as-of', () => {
+    const run = cmlint(['rules', '--as-of', '2025-04-20']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    const hidden = lines.find((l) => l.startsWith('hidden-required-field '));
+    const re2 = lines.find((l) => l.startsWith('re2-incompatible-pattern '));
+    expect(hidden).toContain('enforced since 2025-01-21');
+    expect(re2).toContain('enforced from 2025-04-21 (in 1 day)');
+    expect(run.stdout).toContain('As of 2025-04-20');
+
+    const later = cmlint(['rules', '--as-of', '2025-04-21']).stdout.split('\n');
+    expect(later.find((l) => l.startsWith('re2-incompatible-pattern '))).toContain('enforced since 2025-04-21');
+  });
+
+  it('rules --format json parses, with each rule’s status', () => {
+    const run = cmlint(['rules', '--format', 'json', '--as-of', '2025-04-20']);
+    expect(run.code).toBe(0);
+    const parsed = JSON.parse(run.stdout) as { asOf: string; rules: { id: string; enforcement: { date: string; status: string } }[] };
+    expect(parsed.asOf).toBe('2025-04-20');
+    const byId = Object.fromEntries(parsed.rules.map((r) => [r.id, r.enforcement]));
+    expect(byId['hidden-required-field']).toMatchObject({ date: '2025-01-21', status: 'enforced' });
+    expect(byId['re2-incompatible-pattern']).toMatchObject({ date: '2025-04-21', status: 'upcoming' });
+  });
+
+  it('explain prints a rule’s docs', () => {
+    const run = cmlint(['explain', 're2-incompatible-pattern', '--as-of', '2025-04-20']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^# re2-incompatible-pattern\n/);
+    expect(run.stdout).toContain('RE2');
+    expect(run.stdout).toContain('lookahead');
+    expect(run.stdout).toContain('2025-04-21');
+    expect(run.stdout).toContain('enforced from 2025-04-21 (in 1 day)');
+  });
+
+  it('explain of an unknown rule exits 2, with a did-you-mean for a near miss and the rules command otherwise', () => {
+    const nope = cmlint(['explain', 'nope']);
+    expectFailure(nope);
+    expect(nope.stderr.split('\n')[0]).toBe("cmlint: explain: unknown rule 'nope'; 'cmlint rules' lists them");
+    const typo = cmlint(['explain', 'hidden-required-feild']);
+    expectFailure(typo);
+    expect(typo.stderr).toContain("unknown rule 'hidden-required-feild' (did you mean 'hidden-required-field'?)");
+  });
+
+  it('explain without a rule id exits 2', () => {
+    expectFailure(cmlint(['explain']));
+  });
+});
+
+describe('stylish output', () => {
+  it('groups findings by file with line:col, severity, rule id, enforcement label and a summary', () => {
+    const run = cmlint([MULTI_FILE, '--as-of', AFTER_BOTH_DATES]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(ANSI);
+    const lines = run.stdout.split('\n');
+    const headers = lines.filter((l) => l.startsWith('fixtures/'));
+    expect(headers).toEqual([
+      'fixtures/cli/multi-file/space/author.json',
+      'fixtures/cli/multi-file/space/export.json',
+      'fixtures/cli/multi-file/space/landing-page.yaml',
+      'fixtures/cli/multi-file/space/minified.json',
+    ]);
+    // Each file's rows follow its header, up to a blank line.
+    const rowsOf = (file: string) => {
+      const start = lines.indexOf(file) + 1;
+      const end = lines.indexOf('', start);
+      return lines.slice(start, end);
+    };
+    const author = rowsOf('fixtures/cli/multi-file/space/author.json');
+    expect(author).toHaveLength(2);
+    expect(author[0]).toMatch(/^\s+49:13\s+error\s+author › handle\s+.*flag 'y'.*\s+re2-incompatible-pattern\s+enforced 2025-04-21$/);
+    expect(author[1]).toMatch(/^\s+63:7\s+error\s+author › legacyId\s+.*\s+hidden-required-field\s+enforced 2025-01-21$/);
+    expect(rowsOf('fixtures/cli/multi-file/space/export.json')[1]).toMatch(/^\s+72:19\s+warning\s+blogPost › tags\s/);
+    expect(rowsOf('fixtures/cli/multi-file/space/minified.json').map((r) => r.trim().split(/\s+/)[0])).toEqual(['1:561', '1:764', '1:800']);
+    expect(run.stdout).toContain('✖ 8 problems (7 errors, 1 warning, 0 info)');
+    expect(run.stdout).toContain('4 files, 4 content types, 1 entry, as of 2025-05-01');
+  });
+
+  it('labels upcoming findings with their date', () => {
+    const run = cmlint([LOOKAHEAD, '--as-of', '2025-04-20']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/40:17\s+warning\s+userProfile › username\s+.*\(enforced from 2025-04-21 \(in 1 day\)\)\s+re2-incompatible-pattern\s+from 2025-04-21\n/);
+    expect(run.stdout).toContain('✖ 1 problem (0 errors, 1 warning, 0 info)');
+  });
+
+  it('says so when there are no problems', () => {
+    const run = cmlint([CLEAN, '--as-of', AFTER_BOTH_DATES]);
+    expect(run.stdout).toBe('✔ No problems (1 file, 1 content type, 1 entry, as of 2025-05-01)\n');
+  });
+
+  it('has no ANSI escapes when stdout is not a terminal, or with NO_COLOR', () => {
+    expect(cmlint([MULTI_FILE]).stdout).not.toMatch(ANSI);
+    expect(cmlint([MULTI_FILE], { env: { NO_COLOR: '1' } }).stdout).not.toMatch(ANSI);
+    expect(cmlint([MULTI_FILE], { env: { FORCE_COLOR: '1' } }).stdout).not.toMatch(ANSI);
+  });
+
+  // `script` (util-linux) gives the bin a pseudo-terminal as stdout.
+  const hasScript = process.platform === 'linux' && spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  const inTerminal = (args: string, env: Record<string, string> = {}): string => {
+    const result = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} ${args}`, '/dev/null'], {
+      cwd: ROOT,
+      env: baseEnv(env),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return result.stdout;
+  };
+
+  it.runIf(hasScript)('colours a terminal, but not with NO_COLOR or --no-color (in a pseudo-terminal)', () => {
+    expect(inTerminal(`${LOOKAHEAD} --as-of ${AFTER_BOTH_DATES}`)).toMatch(ANSI);
+    const noColor = inTerminal(`${LOOKAHEAD} --as-of ${AFTER_BOTH_DATES}`, { NO_COLOR: '1' });
+    expect(noColor).toContain('re2-incompatible-pattern');
+    expect(noColor).not.toMatch(ANSI);
+    const flag = inTerminal(`${LOOKAHEAD} --as-of ${AFTER_BOTH_DATES} --no-color`);
+    expect(flag).toContain('re2-incompatible-pattern');
+    expect(flag).not.toMatch(ANSI);
+    const jsonOut = inTerminal(`${LOOKAHEAD} --as-of ${AFTER_BOTH_DATES} --format json`);
+    expect(jsonOut).not.toMatch(ANSI);
+  });
+});
+
+describe('config through the command line', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cmlint-cli-config-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds .linterrc.yaml from the working directory; flags win over it', () => {
+    writeFileSync(
+      join(dir, '.linterrc.yaml'),
+      ['failOn: warning', 'asOf: 2025-04-20', 'rules:', '  hidden-required-field: warning', ''].join('\n'),
+    );
+    const lookahead = join(ROOT, LOOKAHEAD);
+    const fromConfig = cmlint([lookahead, '--format', 'json'], { cwd: dir });
+    expect(fromConfig.code).toBe(1); // an upcoming warning, and failOn: warning
+    expect(json(fromConfig).asOf).toBe('2025-04-20');
+    expect(json(fromConfig).findings.map((f) => [f.severity, f.enforcement.status])).toEqual([['warning', 'upcoming']]);
+    expect(json(fromConfig).findings[0]!.file).toBe(relative(dir, join(lookahead, 'export.json')).split(sep).join('/'));
+    expect(cmlint([lookahead, '--fail-on', 'error'], { cwd: dir }).code).toBe(0);
+    const asOfFlag = cmlint([lookahead, '--format', 'json', '--as-of', '2025-04-21', '--fail-on', 'error'], { cwd: dir });
+    expect(asOfFlag.code).toBe(1);
+    expect(json(asOfFlag).findings.map((f) => [f.severity, f.enforcement.status])).toEqual([['error', 'enforced']]);
+  });
+});
+
+describe('README quick start', () => {
+  it('`node bin/cmlint.js fixtures/demo-space` reports both rules and exits 1', () => {
+    const run = cmlint(['fixtures/demo-space']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('fixtures/demo-space/export.json');
+    expect(run.stdout).toContain('re2-incompatible-pattern');
+    expect(run.stdout).toContain('hidden-required-field');
+    expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors?, \d+ warnings?, \d+ info\)/);
+  });
+
+  it('gives the same findings as JSON', () => {
+    const { findings } = json(cmlint(['fixtures/demo-space', '--format', 'json', '--as-of', AFTER_BOTH_DATES]));
+    expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(['re2-incompatible-pattern', 'hidden-required-field']));
+    expect(findings.every((f) => f.file === 'fixtures/demo-space/export.json')).toBe(true);
+  });
+});
