@@ -9,7 +9,13 @@ const RULES_DIR = new URL('../rules/', import.meta.url);
  * The built-in rules: every module in rules/, whose default export is the rule and whose file
  * name is the rule's id. Adding a rule is adding a file.
  */
-export async function loadBuiltinRules(): Promise<Rule<never>[]> {
+export function loadBuiltinRules(): Promise<Rule<never>[]> {
+  return (builtinRules ??= importRules());
+}
+
+let builtinRules: Promise<Rule<never>[]> | undefined;
+
+async function importRules(): Promise<Rule<never>[]> {
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   const files = readdirSync(fileURLToPath(RULES_DIR))
     .filter((name) => name.endsWith(ext) && !name.endsWith(`.d${ext}`) && !name.endsWith(`.test${ext}`))
