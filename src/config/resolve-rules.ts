@@ -28,6 +28,13 @@ function applySetting(run: RuleRun, setting: RuleSetting): RuleRun {
   };
 }
 
+/** Presets apply in order: `recommended` turns on the rules marked for it with their recommended options, `all` every rule with its defaults. */
+function applyPreset(run: RuleRun, preset: 'recommended' | 'all', rule: Rule<never>): RuleRun {
+  if (preset === 'all') return { ...run, severity: rule.meta.severity, options: defaultOptions(rule) };
+  if (!rule.meta.recommended) return run;
+  return { ...run, severity: rule.meta.severity, options: { ...defaultOptions(rule), ...rule.meta.recommendedOptions } };
+}
+
 /** Compiles a content type id glob (`*`, `?`, `{a,b}`) into a matcher. Globs come from config, not inputs. */
 export function globMatcher(glob: string): (id: string) => boolean {
   let source = '';
@@ -58,10 +65,10 @@ export class RuleConfiguration {
     config: ConfigFile,
     private readonly cliRules: Readonly<Record<string, SeveritySetting>> = {},
   ) {
-    const presets = config.extends === undefined ? ['recommended'] : [config.extends].flat();
+    const presets: ('recommended' | 'all')[] = config.extends === undefined ? ['recommended'] : [config.extends].flat();
     for (const rule of rules) {
-      const enabled = presets.includes('all') || (presets.includes('recommended') && rule.meta.recommended);
-      let run: RuleRun = { severity: enabled ? rule.meta.severity : 'off', upcoming: 'warning', options: defaultOptions(rule) };
+      let run: RuleRun = { severity: 'off', upcoming: 'warning', options: defaultOptions(rule) };
+      for (const preset of presets) run = applyPreset(run, preset, rule);
       const setting = config.rules?.[rule.meta.id];
       if (setting !== undefined) run = applySetting(run, setting);
       const cli = cliRules[rule.meta.id];

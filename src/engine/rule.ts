@@ -40,6 +40,8 @@ export interface RuleMeta {
   severity: Severity;
   /** Part of the `recommended` preset. */
   recommended: boolean;
+  /** Options the `recommended` preset sets over the defaults (`all` keeps the defaults). */
+  recommendedOptions?: Record<string, unknown>;
   /** JSON Schema of the options object, with `default`s; options are validated and defaulted with it. */
   schema: Record<string, unknown>;
   /** Message templates by message id; `{name}` placeholders are filled from `data`. */
@@ -57,8 +59,11 @@ export interface Target {
 export interface ReportDescriptor {
   messageId: string;
   data?: Record<string, string | number>;
-  /** The node the finding is about; its content type, field and entry fill the target. */
-  node: Node;
+  /**
+   * The node the finding is about; its content type, field and entry fill the target, and its
+   * record gives the file and position. Null for a finding about the space as a whole.
+   */
+  node: Node | null;
   /** Path below the node to the exact place (for the pointer, line and column). */
   path?: readonly (string | number)[];
   /** Target keys that the node does not give (a field or locale of an entry, for example). */

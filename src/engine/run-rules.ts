@@ -131,8 +131,8 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
         message += ` (${upcomingLabel(meta.enforcement.date!, asOf)})`;
       }
       if (severity === 'off') return;
-      const { source, path } = recordOf(descriptor.node);
-      const fullPath = [...path, ...(descriptor.path ?? []).map(String)];
+      const record = descriptor.node ? recordOf(descriptor.node) : null;
+      const fullPath = [...(record?.path ?? []), ...(descriptor.path ?? []).map(String)];
       pending.push({
         finding: {
           ruleId: meta.id,
@@ -141,13 +141,13 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
           message,
           enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
           target,
-          pointer: source.pointer + encodePointer(fullPath),
-          file: source.file.path,
+          pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
+          file: record?.source.file.path ?? null,
           line: null,
           column: null,
           internal: false,
         },
-        ref: source,
+        ref: record?.source ?? null,
         path: fullPath,
       });
     };
