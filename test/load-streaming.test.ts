@@ -121,7 +121,7 @@ describe('streaming entries from JSON files', () => {
 
   it('does not read a file again for a kind of record it does not hold', async () => {
     const { space } = await threeFiles();
-    const buffer = vi.spyOn(JsonSourceFile.prototype, 'buffer');
+    const buffer = vi.spyOn(JsonSourceFile.prototype, 'slice');
     expect((await collect(space.assets())).map((a) => a.id)).toEqual(['img']);
     // Only b.json holds assets; a.json and c.json were not touched.
     expect(new Set(buffer.mock.contexts)).toEqual(new Set([space.files[1]]));

@@ -70,7 +70,7 @@ async function parseConfigFile(absPath: string, shown: string): Promise<ParsedCo
   }
   if (absPath.endsWith('.json')) {
     const file = new JsonSourceFile(shown, absPath);
-    const buf = file.buffer();
+    const buf = file.slice(0, file.size);
     try {
       const value: unknown = JSON.parse(buf.toString('utf8'));
       return { value, locate: (pointer) => file.locate({ file, pointer: '', offset: 0 }, decodePointer(pointer)) };

@@ -62,7 +62,7 @@ function addResources(index: FileIndex, array: ValueView): void {
     if (type === undefined) continue;
     index.recognised = true;
     const kind = KIND_BY_SYS_TYPE[type];
-    if (kind) index.records.push({ kind, view: element });
+    if (kind) index.records.push({ kind, view: element.detached() });
   }
 }
 

@@ -194,11 +194,15 @@ function toInputError(error: unknown, path: string, source: SourceFile | undefin
   if (error instanceof InputError) return error;
   if (error instanceof InputErrors) return error.errors[0]!;
   if ((error instanceof JsonSyntaxError || error instanceof SyntaxError) && source instanceof JsonSourceFile) {
-    const buf = source.buffer();
-    try {
-      diagnoseJson(buf, bomLength(buf));
-    } catch (found) {
-      if (found instanceof JsonSyntaxError) return new InputError(path, `Invalid JSON: ${found.message}`, source.position(found.offset));
+    // A small file is diagnosed whole, for the first error in document order and its exact
+    // reason; a large one keeps the offset found while streaming (already exact for records).
+    if (!source.large) {
+      const buf = source.slice(0, source.size);
+      try {
+        diagnoseJson(buf, bomLength(buf));
+      } catch (found) {
+        if (found instanceof JsonSyntaxError) return new InputError(path, `Invalid JSON: ${found.message}`, source.position(found.offset));
+      }
     }
     const offset = error instanceof JsonSyntaxError ? error.offset : 0;
     return new InputError(path, `Invalid JSON: ${error.message}`, source.position(offset));

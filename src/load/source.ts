@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
-import { bomLength, decodePointer, locateInJson } from './json-scan.js';
+import { FileBytes } from './file-bytes.js';
+import { JsonSyntaxError, bomLength, decodePointer, locateInJson } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -56,34 +57,111 @@ class LineIndex {
 }
 
 /**
- * A JSON input. Its bytes are read when needed and can be released between passes, so that a
- * run holds at most the files it is working on (and, at the end, those with findings).
+ * JSON files up to this size are read whole; larger ones are read in windows, never whole.
+ * CMLINT_WHOLE_FILE_LIMIT (bytes) changes it: 0 streams every file (the tests run that way too).
+ */
+export function wholeFileLimit(): number {
+  const setting = process.env.CMLINT_WHOLE_FILE_LIMIT;
+  return setting === undefined || setting === '' ? 64 << 20 : Number(setting);
+}
+
+/**
+ * A JSON input. A small file's bytes are read whole when needed and released between passes;
+ * a large file is only ever read in windows (see json-stream.ts), so a run holds at most a
+ * window of it whatever its size.
  */
 export class JsonSourceFile implements SourceFile {
+  readonly bytes: FileBytes;
+  private readonly limit = wholeFileLimit();
   private buf: Buffer | undefined;
   private lines: LineIndex | undefined;
+  private largeLines: LargeFileLines | undefined;
 
   constructor(
     readonly path: string,
     readonly absPath: string,
-  ) {}
+  ) {
+    this.bytes = new FileBytes(absPath);
+  }
 
-  buffer(): Buffer {
-    return (this.buf ??= readFileSync(this.absPath));
+  get size(): number {
+    return this.bytes.size;
+  }
+
+  get large(): boolean {
+    return this.size > this.limit;
+  }
+
+  /** Bytes [start, end) of the file. */
+  slice(start: number, end: number): Buffer {
+    if (this.large) return this.bytes.read(start, end);
+    this.buf ??= readFileSync(this.absPath);
+    return this.buf.subarray(start, Math.min(end, this.buf.length));
   }
 
   release(): void {
     this.buf = undefined;
     this.lines = undefined;
+    this.bytes.close();
   }
 
   locate(ref: SourceRef, path: readonly string[]): Position {
-    return this.position(locateInJson(this.buffer(), ref.offset, path));
+    if (!this.large) return this.position(locateInJson(this.slice(0, this.size), ref.offset, path));
+    // The record is read from its offset in windows that grow until it is whole.
+    for (let length = 1 << 16; ; length *= 2) {
+      const record = this.bytes.read(ref.offset, ref.offset + length);
+      try {
+        return this.position(ref.offset + locateInJson(record, 0, path));
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError) || record.length < length) throw error;
+      }
+    }
   }
 
   position(offset: number): Position {
-    return (this.lines ??= new LineIndex(this.buffer())).position(offset);
+    if (this.large) return (this.largeLines ??= new LargeFileLines(this.bytes)).position(offset);
+    return (this.lines ??= new LineIndex(this.slice(0, this.size))).position(offset);
   }
+}
+
+/**
+ * Line numbers in a file too large to index whole: newlines are counted forward from the
+ * nearest checkpoint (one every few MB, kept as they are passed), so positions asked in file
+ * order cost one read of the file up to the last of them.
+ */
+class LargeFileLines {
+  private static readonly STEP = 8 << 20;
+  /** lines[k] = number of newlines before offset k * STEP. */
+  private readonly checkpoints: number[] = [0];
+
+  constructor(private readonly bytes: FileBytes) {}
+
+  position(offset: number): Position {
+    const step = LargeFileLines.STEP;
+    let k = Math.min(Math.floor(offset / step), this.checkpoints.length - 1);
+    let newlines = this.checkpoints[k]!;
+    for (; k * step + step <= offset; k++) {
+      newlines += countNewlines(this.bytes.read(k * step, (k + 1) * step));
+      if (this.checkpoints.length === k + 1) this.checkpoints.push(newlines);
+    }
+    newlines += countNewlines(this.bytes.read(k * step, offset));
+    // The column: back to the last newline before the offset (lines are short; read more if not).
+    for (let back = 4096; ; back *= 4) {
+      const from = Math.max(0, offset - back);
+      const before = this.bytes.read(from, offset);
+      const nl = before.lastIndexOf(0x0a);
+      if (nl >= 0 || from === 0) {
+        const lineStart = nl >= 0 ? nl + 1 : bomLength(before);
+        return { line: newlines + 1, column: before.toString('utf8', lineStart).length + 1 };
+      }
+    }
+  }
+}
+
+function countNewlines(buf: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < buf.length; i++) if (buf[i] === 0x0a) n++;
+  return n;
 }
 
 export class YamlSourceFile implements SourceFile {

@@ -1,0 +1,267 @@
+import { diagnoseJson } from './json-diagnose.js';
+import { JsonSyntaxError, skipWs, valueEnd, type Member } from './json-scan.js';
+import type { FileBytes } from './file-bytes.js';
+
+/**
+ * Reading JSON files too large to hold: the top-level members are found in a first pass, and
+ * the elements of an array are read in windows, each parsed once with JSON.parse. Files written
+ * by the export tool (2-space indentation) take a shortcut: top-level keys are the lines that
+ * start with exactly two spaces and a quote, and an array element of a top-level section ends at
+ * the first line that is exactly four spaces and a closing bracket. Every element found that way
+ * is still verified by JSON.parse; on any doubt the exact byte scan takes over.
+ */
+
+const WINDOW = 8 << 20;
+const SCAN_CHUNK = 16 << 20;
+const NL = 0x0a;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COLON = 0x3a;
+
+const TOP_LEVEL_KEY = Buffer.from('\n  "');
+const ELEMENT_OBJECT_END = Buffer.from('\n    }');
+const ELEMENT_ARRAY_END = Buffer.from('\n    ]');
+
+/** JSON.parse of bytes [start, end) of `buf` (at file offset `base`); a syntax error gets its exact file offset. */
+export function parseAt(buf: Buffer, start: number, end: number, base: number): unknown {
+  const text = buf.toString('utf8', start, end);
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      diagnoseJson(buf, start, end);
+    } catch (error) {
+      if (error instanceof JsonSyntaxError) throw new JsonSyntaxError(error.message, base + error.offset);
+      throw error;
+    }
+    throw new JsonSyntaxError('Invalid JSON', base + start);
+  }
+}
+
+/** A window of a file's bytes that slides forward and grows for values larger than it. */
+class Window {
+  buf: Buffer = Buffer.alloc(0);
+  base = 0;
+
+  constructor(
+    private readonly bytes: FileBytes,
+    private readonly limit: number,
+  ) {}
+
+  get end(): number {
+    return this.base + this.buf.length;
+  }
+
+  /** Makes [pos, pos + length) available, as far as the limit allows. */
+  ensure(pos: number, length: number): void {
+    const want = Math.min(pos + length, this.limit);
+    if (pos >= this.base && want <= this.end) return;
+    this.base = pos;
+    this.buf = this.bytes.read(pos, Math.min(this.limit, pos + Math.max(length, WINDOW)));
+  }
+
+  byte(pos: number): number {
+    this.ensure(pos, 1);
+    return pos < this.end ? this.buf[pos - this.base]! : -1;
+  }
+
+  skipWs(pos: number): number {
+    for (;;) {
+      this.ensure(pos, 1);
+      if (pos >= this.end) return pos;
+      const next = skipWs(this.buf, pos - this.base) + this.base;
+      if (next < this.end) return next;
+      pos = next;
+    }
+  }
+
+  /** The end and value of the JSON value at `pos`, growing the window until it holds it. */
+  value(pos: number, layoutEnd: Buffer | null): { end: number; value: unknown } {
+    let length = 1 << 16;
+    for (;;) {
+      this.ensure(pos, length);
+      const rel = pos - this.base;
+      const complete = this.end >= this.limit;
+      if (layoutEnd) {
+        const found = this.buf.indexOf(layoutEnd, rel);
+        if (found >= 0) {
+          const end = found + layoutEnd.length;
+          try {
+            return { end: this.base + end, value: JSON.parse(this.buf.toString('utf8', rel, end)) };
+          } catch {
+            layoutEnd = null; // not the layout we assumed: scan exactly
+            continue;
+          }
+        }
+      }
+      let end: number;
+      try {
+        end = valueEnd(this.buf, rel, this.buf.length);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        if (complete) throw new JsonSyntaxError(error.message, this.base + error.offset);
+        length = Math.max(length * 2, this.buf.length * 2);
+        continue;
+      }
+      return { end: this.base + end, value: parseAt(this.buf, rel, end, this.base) };
+    }
+  }
+}
+
+function isLayoutElementStart(window: Window, pos: number): boolean {
+  if (pos < 5) return false;
+  window.ensure(pos - 5, 6);
+  const rel = pos - 5 - window.base;
+  return rel >= 0 && window.buf[rel] === NL && window.buf.readUInt32BE(rel + 1) === 0x20202020;
+}
+
+/**
+ * The elements of the array whose `[` is at `start` and whose value ends at `end`, each with
+ * its offsets and parsed value. Only a window of the file is held at a time.
+ */
+export function* streamElements(bytes: FileBytes, start: number, end: number): Generator<{ start: number; end: number; value: unknown }> {
+  const window = new Window(bytes, end);
+  if (window.byte(start) !== OPEN_BRACKET) throw new JsonSyntaxError("Expected '['", start);
+  let pos = window.skipWs(start + 1);
+  if (window.byte(pos) === CLOSE_BRACKET) return;
+  for (;;) {
+    if (pos >= end) throw new JsonSyntaxError("Expected ']' before end of input", pos);
+    const first = window.byte(pos);
+    const layoutEnd = !isLayoutElementStart(window, pos)
+      ? null
+      : first === OPEN_BRACE
+        ? ELEMENT_OBJECT_END
+        : first === OPEN_BRACKET
+          ? ELEMENT_ARRAY_END
+          : null;
+    const element = window.value(pos, layoutEnd);
+    yield { start: pos, end: element.end, value: element.value };
+    pos = window.skipWs(element.end);
+    const c = window.byte(pos);
+    if (c === COMMA) {
+      pos = window.skipWs(pos + 1);
+      continue;
+    }
+    if (c === CLOSE_BRACKET) return;
+    throw new JsonSyntaxError("Expected ',' or ']' after array element", pos);
+  }
+}
+
+/** Offsets of every occurrence of `needle` in the file from `from`, read in chunks. */
+function findAll(bytes: FileBytes, needle: Buffer, from: number): number[] {
+  const found: number[] = [];
+  for (let chunkStart = from; chunkStart < bytes.size; chunkStart += SCAN_CHUNK) {
+    const chunk = bytes.read(chunkStart, chunkStart + SCAN_CHUNK + needle.length - 1);
+    for (let i = chunk.indexOf(needle); i >= 0; i = chunk.indexOf(needle, i + 1)) {
+      if (i < SCAN_CHUNK) found.push(chunkStart + i);
+    }
+  }
+  return found;
+}
+
+/** The top-level members of a pretty-printed export, or null when the layout is not as assumed. */
+function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
+  if (!bytes.read(start, start + TOP_LEVEL_KEY.length + 1).equals(Buffer.from('{\n  "'))) return null;
+  const keys = findAll(bytes, TOP_LEVEL_KEY, start);
+  const tail = bytes.read(Math.max(start, bytes.size - 64), bytes.size);
+  let last = tail.length - 1;
+  while (last >= 0 && (tail[last] === 0x20 || tail[last] === NL || tail[last] === 0x0d || tail[last] === 0x09)) last--;
+  if (last < 0 || tail[last] !== CLOSE_BRACE) return null;
+  const closeBrace = bytes.size - tail.length + last;
+
+  const members: Member[] = [];
+  for (let k = 0; k < keys.length; k++) {
+    const keyStart = keys[k]! + 3;
+    const head = bytes.read(keyStart, keyStart + 4096);
+    let keyEnd = -1;
+    for (let i = 1; i < head.length; i++) {
+      if (head[i] === BACKSLASH) i++;
+      else if (head[i] === QUOTE) {
+        keyEnd = i + 1;
+        break;
+      }
+    }
+    if (keyEnd < 0 || head[keyEnd] !== COLON || head[keyEnd + 1] !== 0x20) return null;
+    const key = JSON.parse(head.toString('utf8', 0, keyEnd)) as string;
+    const valueStart = keyStart + keyEnd + 2;
+    // The value ends before the `,` that precedes the next key, or before the closing brace.
+    const stop = k + 1 < keys.length ? keys[k + 1]! : closeBrace;
+    const before = bytes.read(Math.max(valueStart, stop - 8), stop + 1);
+    let j = before.length - 2;
+    while (j >= 0 && (before[j] === 0x20 || before[j] === NL || before[j] === 0x0d)) j--;
+    if (k + 1 < keys.length) {
+      if (before[j] !== COMMA) return null;
+      j--;
+    }
+    const valueEndOffset = stop - (before.length - 1) + j + 1;
+    if (valueEndOffset <= valueStart) return null;
+    const open = bytes.read(valueStart, valueStart + 1)[0];
+    const close = before[j];
+    if ((open === OPEN_BRACKET && close !== CLOSE_BRACKET) || (open === OPEN_BRACE && close !== CLOSE_BRACE)) return null;
+    members.push({ key, keyStart, valueStart, valueEnd: valueEndOffset });
+  }
+  return members;
+}
+
+/** The top-level members found by scanning every byte (any layout). */
+function membersByScan(bytes: FileBytes, start: number): Member[] {
+  const window = new Window(bytes, bytes.size);
+  if (window.byte(start) !== OPEN_BRACE) throw new JsonSyntaxError("Expected '{'", start);
+  const members: Member[] = [];
+  let pos = window.skipWs(start + 1);
+  if (window.byte(pos) === CLOSE_BRACE) return members;
+  for (;;) {
+    if (window.byte(pos) !== QUOTE) throw new JsonSyntaxError('Expected a double-quoted property name', pos);
+    const keyStart = pos;
+    const { end: keyEnd, value: key } = window.value(pos, null);
+    pos = window.skipWs(keyEnd);
+    if (window.byte(pos) !== COLON) throw new JsonSyntaxError("Expected ':' after property name", pos);
+    const valueStart = window.skipWs(pos + 1);
+    const end = scanValueEnd(window, valueStart);
+    members.push({ key: key as string, keyStart, valueStart, valueEnd: end });
+    pos = window.skipWs(end);
+    const c = window.byte(pos);
+    if (c === COMMA) {
+      pos = window.skipWs(pos + 1);
+      continue;
+    }
+    if (c === CLOSE_BRACE) return members;
+    throw new JsonSyntaxError("Expected ',' or '}' after property value", pos);
+  }
+}
+
+/** End of the value at `pos`, scanning window by window without parsing (values may be huge). */
+function scanValueEnd(window: Window, pos: number): number {
+  const first = window.byte(pos);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return window.value(pos, null).end;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let at = pos; ; at = window.end) {
+    window.ensure(at, WINDOW);
+    if (at >= window.end) {
+      throw new JsonSyntaxError(first === OPEN_BRACE ? "Expected '}' before end of input" : "Expected ']' before end of input", pos);
+    }
+    const buf = window.buf;
+    for (let i = at - window.base; i < buf.length; i++) {
+      const c = buf[i]!;
+      if (escaped) escaped = false;
+      else if (inString) {
+        if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return window.base + i + 1;
+    }
+  }
+}
+
+/** The top-level members of a large JSON file whose `{` is at `start`. */
+export function topLevelMembers(bytes: FileBytes, start: number): Member[] {
+  return membersByLayout(bytes, start) ?? membersByScan(bytes, start);
+}

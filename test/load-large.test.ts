@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FileBytes } from '../src/load/file-bytes.js';
+import { loadSpace } from '../src/load/load-space.js';
+
+/**
+ * The streaming reader (files above CMLINT_WHOLE_FILE_LIMIT) must give exactly what the
+ * whole-file reader gives: the same findings at the same lines and columns, in any layout.
+ */
+const root = fileURLToPath(new URL('../', import.meta.url));
+const corpus = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'cmlint-large-'));
+const config = join(dir, 'all-rules.yaml');
+writeFileSync(config, 'extends: all\n');
+
+function lint(path: string, streamed: boolean) {
+  const run = spawnSync(process.execPath, ['bin/cmlint.js', path, '--format', 'json', '--config', config, '--as-of', '2026-11-21'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: streamed ? '0' : '' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A space with many entries whose text has escapes, unicode and braces inside strings. */
+function generatedSpace(entries: number): Record<string, unknown> {
+  const ct = (id: string) => ({
+    sys: { id, type: 'ContentType' },
+    name: id,
+    displayField: 'title',
+    fields: [
+      { id: 'title', name: 'Title', type: 'Symbol', localized: true, required: true, validations: [{ regexp: { pattern: '^(?=x)' } }], disabled: false, omitted: false },
+      { id: 'body', name: 'Body', type: 'Text', localized: false, required: false, validations: [], disabled: true, omitted: false },
+      { id: 'code', name: 'Code', type: 'Symbol', localized: false, required: true, validations: [], disabled: true, omitted: false },
+    ],
+  });
+  return {
+    contentTypes: [ct('article'), ct('page')],
+    entries: Array.from({ length: entries }, (_, i) => ({
+      sys: { id: `e${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: i % 2 ? 'article' : 'page' } }, publishedVersion: 3 },
+      fields: { title: { 'en-US': `Entry ${i} "quoted" \\ {brace} [bracket] \n    } café ✓` }, body: { 'en-US': '}\n    }'.repeat(i % 3) } },
+    })),
+    assets: [{ sys: { id: 'a1', type: 'Asset' }, fields: { title: { 'en-US': 'x' } } }],
+    locales: [{ code: 'en-US', default: true, fallbackCode: null, name: 'English' }],
+  };
+}
+
+describe('streamed and whole-file reading agree', () => {
+  const corpusFiles = readdirSync(corpus).filter((f) => f.endsWith('.json'));
+
+  it.each(corpusFiles)('corpus %s', (name) => {
+    const whole = lint(join(corpus, name), false);
+    const streamed = lint(join(corpus, name), true);
+    expect(streamed).toEqual(whole);
+    expect(whole.code).not.toBe(2);
+  });
+
+  const layouts: Record<string, (space: unknown) => string> = {
+    'pretty-printed with 2 spaces (the export tool)': (s) => `${JSON.stringify(s, null, 2)}\n`,
+    'pretty-printed with 4 spaces': (s) => JSON.stringify(s, null, 4),
+    'minified': (s) => JSON.stringify(s),
+    'CRLF line endings and a byte order mark': (s) => `\uFEFF${JSON.stringify(s, null, 2).replace(/\n/g, '\r\n')}`,
+    'tabs': (s) => JSON.stringify(s, null, '\t'),
+  };
+
+  it.each(Object.keys(layouts))('%s', (layout) => {
+    const file = join(dir, `${layout.replace(/\W+/g, '-')}.json`);
+    writeFileSync(file, layouts[layout]!(generatedSpace(300)));
+    const whole = lint(file, false);
+    const streamed = lint(file, true);
+    expect(whole.code).toBe(1);
+    expect(JSON.parse(whole.stdout).findings.length).toBeGreaterThan(2);
+    expect(streamed).toEqual(whole);
+  });
+});
+
+describe('streamed reading of broken files', () => {
+  const text = `${JSON.stringify(generatedSpace(20), null, 2)}\n`;
+  const cases: Record<string, string> = {
+    truncated: text.slice(0, Math.floor(text.length * 0.6)),
+    'a trailing comma in entries': text.replace(/\}\n {2}\],\n {2}"assets"/, '},\n  ],\n  "assets"'),
+    'a missing comma between entries': text.replace('},\n    {\n      "sys": {\n        "id": "e5"', '}\n    {\n      "sys": {\n        "id": "e5"'),
+    'a bad token inside an entry': text.replace('"publishedVersion": 3', '"publishedVersion": tru'),
+    'text after the export': `${text}{}`,
+  };
+
+  it.each(Object.keys(cases))('%s: exit 2 with file:line:col, no stack trace', (name) => {
+    const file = join(dir, `broken-${name.replace(/\W+/g, '-')}.json`);
+    writeFileSync(file, cases[name]!);
+    const run = lint(file, true);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(new RegExp(`broken-[\\w-]+\\.json:\\d+:\\d+: Invalid JSON: `));
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('memory', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete process.env.CMLINT_WHOLE_FILE_LIMIT;
+  });
+
+  it('never reads a streamed file whole: reads are windows much smaller than the file', async () => {
+    const file = join(dir, 'big.json');
+    const text = `${JSON.stringify(generatedSpace(60_000), null, 2)}\n`;
+    writeFileSync(file, text);
+    process.env.CMLINT_WHOLE_FILE_LIMIT = '0';
+    const read = vi.spyOn(FileBytes.prototype, 'read');
+    const space = await loadSpace([{ absPath: file, explicit: true }], dir);
+    let entries = 0;
+    for await (const entry of space.entries()) if (entry.id) entries++;
+    expect(entries).toBe(60_000);
+    const largest = Math.max(...read.mock.calls.map(([start, end]) => end - start));
+    // The largest read is the first pass's 16 MiB search chunk; entries are read in 8 MiB windows.
+    expect(largest).toBeLessThanOrEqual((16 << 20) + 16);
+    expect(text.length).toBeGreaterThan(largest + (8 << 20));
+  });
+});
