@@ -1,4 +1,5 @@
 import { isObject } from '../load/records.js';
+import { codePointLength } from './text-length.js';
 
 /**
  * Reading rich-text values (`{ nodeType: "document", content: [...] }`) without trusting their
@@ -81,11 +82,11 @@ export function hasRichTextContent(doc: RichTextNode): boolean {
   });
 }
 
-/** Characters of text in a document (the sum of its text nodes' lengths). */
-export function richTextLength(doc: RichTextNode): number {
+/** Characters of text in a document (the sum of its text nodes' lengths), as UTF-16 units or by code point. */
+export function richTextLength(doc: RichTextNode, byCodePoint: boolean): number {
   let length = 0;
   someNode(doc, (node) => {
-    if (node.nodeType === 'text' && typeof node.value === 'string') length += node.value.length;
+    if (node.nodeType === 'text' && typeof node.value === 'string') length += byCodePoint ? codePointLength(node.value) : node.value.length;
     return false;
   });
   return length;
