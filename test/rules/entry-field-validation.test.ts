@@ -370,6 +370,11 @@ testRule(rule, {
       findings: [finding('dateRange', { message: 'is 2019-12-31T23:00:00Z; its date range allows 2020-01-01T00:00:00Z to 2021-01-01T00:00:00Z' })],
     },
     {
+      name: 'dateRange: an offset counts (01:00+02:00 is 23:00 UTC the day before)',
+      space: values({ type: 'Date' }, [{ dateRange: { min: '2020-01-01T00:00:00Z' } }], '2020-01-01T01:00:00+02:00', '2020-01-01T01:00:00-02:00'),
+      findings: [finding('dateRange', { message: 'is 2020-01-01T01:00:00+02:00' })],
+    },
+    {
       name: 'dateRange: a date-only value a day past the maximum',
       space: values({ type: 'Date' }, [{ dateRange: { max: '2020-12-31' } }], '2021-01-02'),
       findings: [finding('dateRange')],
