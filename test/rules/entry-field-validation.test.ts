@@ -6,7 +6,7 @@ const DE = { code: 'de-DE', default: false, optional: false, fallbackCode: 'en-U
 
 const link = (linkType: 'Entry' | 'Asset', id: string) => ({ sys: { type: 'Link', linkType, id } });
 
-function entry(id: string, fields: Record<string, unknown>, type = 'article', sys: Record<string, unknown> = {}) {
+function entry(id: string, fields: unknown, type = 'article', sys: Record<string, unknown> = {}) {
   return { sys: { id, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: type } }, publishedVersion: 1, ...sys }, fields };
 }
 
