@@ -35,7 +35,7 @@ export default defineRule<Options>({
   meta: {
     id: 'entry-field-validation',
     description: 'An entry value that breaks a validation of its field (size, range, in, regexp, unique, links, dates, rich text): the service refuses to publish it.',
-    enforcement: { date: null, postponedFrom: null, note: 'no date stated; in effect' },
+    enforcement: { date: null, postponedFrom: null, note: 'in effect' },
     severity: 'error',
     recommended: true,
     schema: {

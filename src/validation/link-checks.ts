@@ -44,31 +44,26 @@ export class EntryLinkRule implements ValueCheck, EntryLinkCheck {
     this.shownAllowed = allowed ? showList([...allowed], quoted) : '';
   }
 
-  /** Whether anything is checked at all (a bare presence check with `reportMissing` off checks nothing). */
-  get active(): boolean {
-    return this.allowed !== null || this.reportMissing;
-  }
-
   run(value: unknown, context: CheckContext): Violation | null {
     const id = linkedId(value, 'Entry');
     return id === undefined ? null : this.check(id, context, HERE);
   }
 
-  /** Judges a link to `id` now if its target has been seen, else defers it. */
+  /** Judges a link to `id` now if its target has been seen, else defers it. `path` may be reused by the caller: it is copied when kept. */
   check(id: string, context: CheckContext, path: Path): Violation | null {
     const type = context.entryType(id);
     if (type !== undefined) return this.judgeEntry(id, type, path);
-    context.defer(this, id, path);
+    context.defer(this, id, [...path]);
     return null;
   }
 
   judgeEntry(id: string, type: string | undefined, path: Path): Violation | null {
-    if (type === undefined) return this.reportMissing ? missingEntry(id, path) : null;
+    if (type === undefined) return this.reportMissing ? missingEntry(id, [...path]) : null;
     if (this.allowed === null || this.allowed.has(type)) return null;
     const data = { target: id, targetType: type, allowed: this.shownAllowed, custom: this.custom };
     return this.node
-      ? { messageId: this.node.messageId, data: { ...data, nodeType: this.node.nodeType }, path }
-      : { messageId: 'linkContentType', data, path };
+      ? { messageId: this.node.messageId, data: { ...data, nodeType: this.node.nodeType }, path: [...path] }
+      : { messageId: 'linkContentType', data, path: [...path] };
   }
 }
 

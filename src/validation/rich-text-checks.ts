@@ -114,7 +114,7 @@ export function nodesCheck(spec: unknown, reportMissing: boolean, custom: string
         if (!rule) return false;
         counts[rule.index]!++;
         const id = rule.link && nodeTargetId(node);
-        if (id) found = rule.link!.check(id, context, [...path]);
+        if (id) found = rule.link!.check(id, context, path);
         return found !== null;
       });
       if (found) return found;
@@ -140,7 +140,7 @@ export function richTextLinksPresenceCheck(): ValueCheck {
         const type = node.nodeType;
         const id = typeof type === 'string' && (ENTRY_NODE_TYPES.has(type) || ASSET_NODE_TYPES.has(type)) ? nodeTargetId(node) : undefined;
         if (id === undefined) return false;
-        if (ENTRY_NODE_TYPES.has(type as string)) found = entries.check(id, context, [...path]);
+        if (ENTRY_NODE_TYPES.has(type as string)) found = entries.check(id, context, path);
         else if (context.assetFiles(id) === undefined) found = missingAsset(id, [...path]);
         return found !== null;
       });
