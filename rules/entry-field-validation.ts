@@ -6,7 +6,7 @@ import { isEmptyValue } from '../src/model/field-value.js';
 import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
 import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
-import { showList, showValue } from '../src/validation/describe.js';
+import { showValue } from '../src/validation/describe.js';
 import { VALIDATION_KINDS, type CheckContext, type EntryLinkCheck, type Path, type ValidationKind, type Violation } from '../src/validation/types.js';
 
 interface Options {
@@ -29,6 +29,18 @@ interface PendingLink {
 type UniqueIndex = Map<string, Map<string, EntryRef | EntryRef[]>>;
 
 const REFUSED = ' Publishing the entry fails.';
+const MAX_NAMED = 10;
+
+/** "entry 'b'", "entries 'b', 'c'", "entries 'b', …, and 990 more": the entries of `refs` other than `ref`. */
+function otherEntries(refs: readonly EntryRef[], ref: EntryRef): string {
+  const named: string[] = [];
+  for (const other of refs) {
+    if (named.length === MAX_NAMED) break;
+    if (other !== ref) named.push(`'${other.id}'`);
+  }
+  const more = refs.length - 1 - named.length;
+  return `${refs.length === 2 ? 'entry' : 'entries'} ${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+}
 const AT = "Field '{{field}}' ({{locale}}){{item}}";
 
 export default defineRule<Options>({
@@ -302,14 +314,13 @@ longer says what the content needs.
               if (!Array.isArray(refs)) continue;
               for (const ref of refs) {
                 if (reportedUnique.has(`${ref.id}\0${field.id}\0${locale}`)) continue;
-                const others = refs.filter((other) => other !== ref).map((other) => `'${other.id}'`);
                 report(ref, field, locale, null, {
                   messageId: 'unique',
                   data: {
                     value: showValue(value),
                     contentType: ref.contentTypeId,
-                    others: `${others.length === 1 ? 'entry' : 'entries'} ${showList(others, String)}`,
-                    have: others.length === 1 ? 'has' : 'have',
+                    others: otherEntries(refs, ref),
+                    have: refs.length === 2 ? 'has' : 'have',
                     custom: field.unique!.custom,
                   },
                   path: [],

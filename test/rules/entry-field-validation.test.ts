@@ -281,6 +281,13 @@ testRule(rule, {
       ],
     },
     {
+      name: 'unique: a value held by twelve entries names ten others and counts the rest',
+      space: values(SYMBOL, [{ unique: true }], ...Array<string>(12).fill('same')),
+      findings: Array.from({ length: 12 }, (_, i) =>
+        finding('unique', { entry: `e${i + 1}`, ...(i === 0 ? { message: "but entries 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10', 'e11', and 1 more also have it" } : {}) }),
+      ),
+    },
+    {
       name: 'unique: per locale',
       space: space(
         { type: 'Symbol', localized: true, validations: [{ unique: true }] },
