@@ -15,6 +15,7 @@ interface RequiredField {
 }
 
 const DEFAULT_NOTE = ' Its default value does not fill it: a default value applies only when an entry is created.';
+const NO_DEFAULT_NOTE = ' Giving the field a default value would not fill it either: a default value applies only when an entry is created.';
 
 export default defineRule({
   meta: {
@@ -49,8 +50,8 @@ Which locales must have a value:
   locales as default is satisfied by a value in any of them).
 
 One finding per entry, field and locale. The message says when the field is hidden in the
-editor, and, when the field has a default value, that the default does not help: it applies
-only when an entry is created.
+editor, and, when the field is hidden or has a default value, that a default value does not
+help: it applies only when an entry is created.
 
 Empty means: the field or the locale is absent, \`null\`, \`""\` in a Symbol or Text field, \`[]\`
 in an Array field, or a rich-text document with no text and no embedded or linked node.
@@ -120,7 +121,8 @@ the locale \`optional\`.
             type: json.type,
             localized: json.localized === true,
             hidden: json.disabled === true,
-            defaultNote: hasDefault ? DEFAULT_NOTE : '',
+            // A hidden field's usual fix (a default value) does not help entries that exist: say so.
+            defaultNote: hasDefault ? DEFAULT_NOTE : json.disabled === true ? NO_DEFAULT_NOTE : '',
           });
         }
         if (required.length > 0) plans.set(contentType.id, required);

@@ -145,14 +145,19 @@ testRule(rule, {
           messageId: 'emptyHidden',
           target: { contentType: 'article', field: 'title', entry: 'e1', locale: 'en-US' },
           severity: 'error',
-          message: /hidden in the editor \(disabled: true\)/,
+          message: /hidden in the editor \(disabled: true\).*Giving the field a default value would not fill it either: a default value applies only when an entry is created/,
         },
       ],
     },
     {
       name: 'a field with a default value says that the default applies only on creation',
       space: space([{ ...title, defaultValue: { 'en-US': 'Untitled' } }], [entry('e1', {})]),
-      findings: [{ ...emptyFinding('en-US', 'title'), message: /default value applies only when an entry is created/ }],
+      findings: [{ ...emptyFinding('en-US', 'title'), message: /Its default value does not fill it: a default value applies only when an entry is created\.$/ }],
+    },
+    {
+      name: 'a visible field without a default value has no note about defaults',
+      space: space([title], [entry('e1', {})]),
+      findings: [{ ...emptyFinding('en-US', 'title'), message: /^Required field 'title' is empty in locale 'en-US': the service refuses to publish the entry\.$/ }],
     },
     {
       name: 'a draft entry (draft in every locale) is checked in every locale',
