@@ -15,7 +15,7 @@ const HEADER = `# The GraphQL schema the service would generate for this content
 
 const PAGE_ARGS = '(limit: Int = 100, locale: String, preview: Boolean, skip: Int = 0)';
 
-/** Built-in types, as in a real generated schema (abridged). */
+/** Built-in types, as in a real generated schema (abridged); `Location` is added when a field uses it. */
 const BUILTINS: readonly [string, string][] = [
   [
     'Asset',
@@ -41,7 +41,6 @@ type Asset {
   ['Entry', 'interface Entry {\n  contentfulMetadata: ContentfulMetadata!\n  sys: Sys!\n}'],
   ['EntryCollection', collectionType('EntryCollection', 'Entry')],
   ['JSON', 'scalar JSON'],
-  ['Location', 'type Location {\n  lat: Float\n  lon: Float\n}'],
   ['ResourceLink', 'interface ResourceLink {\n  sys: ResourceSys!\n}'],
   ['ResourceSys', 'type ResourceSys {\n  linkType: String!\n  urn: String!\n}'],
   [
@@ -95,6 +94,7 @@ function renderField(type: SchemaContentType, field: SchemaField, definitions: M
   const tf = type.naming.name + field.typePart;
   switch (shape.kind) {
     case 'scalar':
+      if (shape.type === 'Location') definitions.set('Location', 'type Location {\n  lat: Float\n  lon: Float\n}');
       return `${name}(locale: String): ${shape.type}`;
     case 'asset':
       return `${name}(locale: String, preview: Boolean): Asset`;
