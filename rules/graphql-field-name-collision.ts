@@ -1,7 +1,14 @@
 import { defineRule } from '../src/engine/rule.js';
-import { fieldNameCollisions, quoteList } from '../src/graphql/collisions.js';
+import { fieldNameCollisions, quoteList, type FieldNameCollision } from '../src/graphql/collisions.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
+
+const MESSAGE_IDS: Partial<Record<FieldNameCollision['kind'], string>> = { beforeSuffix: 'collisionBeforeSuffix', afterSuffix: 'suffixCollision' };
+
+/** "'a' is" / "'a', 'b' are". */
+function isOrAre(ids: readonly string[]): string {
+  return `${quoteList(ids)} ${ids.length === 1 ? 'is' : 'are'}`;
+}
 
 export default defineRule({
   meta: {
@@ -22,6 +29,13 @@ export default defineRule({
           "Field name generated for the fields {{ids}} of content type '{{contentType}}' would be the same for all of them: '{{name}}'. " +
           '{{omitted}} omitted from API responses; whether the service still counts omitted fields is not documented. ' +
           'If it does, it cannot generate the GraphQL schema (COLLIDING_FIELD_NAMES).',
+        maxSeverity: 'warning',
+      },
+      collisionBeforeSuffix: {
+        text:
+          "Fields {{ids}} of content type '{{contentType}}' have the same GraphQL name '{{name}}', but {{lists}} a list of links, " +
+          "exposed as '{{name}}Collection'. Whether the service compares the names before the suffix (then it cannot generate " +
+          'the GraphQL schema: COLLIDING_FIELD_NAMES) or after it is not documented.',
         maxSeverity: 'warning',
       },
       suffixCollision: {
@@ -55,8 +69,10 @@ Reported, one finding per field of a colliding group:
   because the service does not document whether omitted fields are part of the schema
   (\`cmlint graphql-schema\` leaves them out);
 - a list of links whose name with \`Collection\` equals another field's name (\`related\` as a
-  list of links and a field \`relatedCollection\`): a warning, because the service does not
-  document whether it checks names before or after the suffix;
+  list of links and a field \`relatedCollection\`), or a list of links and another field with the
+  same name before the suffix (\`item\` and \`Item\`, exposed as \`item\` and
+  \`itemCollection\`): warnings, because the service does not document whether it compares
+  names before or after the suffix;
 - a field id that gives no valid GraphQL name (\`日本語\`): a warning; the service refuses such
   ids when the field is created, so they appear only in hand-written files.
 
@@ -88,19 +104,13 @@ names the service will generate.
       },
       end() {
         const model = buildSchemaModel(contentTypes, { resourceLinkTypes: true });
-        for (const { contentType, name, fields, suffix } of fieldNameCollisions(model)) {
+        for (const { contentType, name, fields, kind } of fieldNameCollisions(model)) {
           const ids = quoteList(fields.map((f) => f.node.id));
           const omitted = fields.filter((f) => f.omitted).map((f) => f.node.id);
-          const messageId = suffix ? 'suffixCollision' : omitted.length > 0 ? 'omittedCollision' : 'collision';
-          const omittedText = omitted.length === 1 ? `'${omitted[0]}' is` : `${quoteList(omitted)} are`;
-          for (const field of fields) {
-            context.report({
-              node: field.node,
-              path: ['id'],
-              messageId,
-              data: { ids, contentType: contentType.node.id, name, omitted: omittedText },
-            });
-          }
+          const lists = fields.filter((f) => f.exposedName !== f.name).map((f) => f.node.id);
+          const messageId = MESSAGE_IDS[kind] ?? (omitted.length > 0 ? 'omittedCollision' : 'collision');
+          const data = { ids, contentType: contentType.node.id, name, omitted: isOrAre(omitted), lists: isOrAre(lists) };
+          for (const field of fields) context.report({ node: field.node, path: ['id'], messageId, data });
         }
         for (const contentType of model.contentTypes) {
           for (const field of contentType.fields) {

@@ -21,14 +21,17 @@ export function typeNameCollisions(model: SchemaModel): TypeNameCollision[] {
 }
 
 /**
- * Fields of one content type with one GraphQL name. `suffix`: the names differ, but one field is
- * a list of links whose name with `Collection` after it is the other's name.
+ * Fields of one content type with one GraphQL name. A list of links is exposed as its name with
+ * `Collection` after it, and the service does not document which of the two it compares:
+ * `same`: the fields have the same name and the same exposed name; `beforeSuffix`: the same
+ * name, but one is a list of links (`item` and `Item`, exposed as `item` and `itemCollection`);
+ * `afterSuffix`: different names, the same exposed name (`item` as a list and `itemCollection`).
  */
 export interface FieldNameCollision {
   contentType: SchemaContentType;
   name: string;
   fields: SchemaField[];
-  suffix: boolean;
+  kind: 'same' | 'beforeSuffix' | 'afterSuffix';
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -47,10 +50,13 @@ export function fieldNameCollisions(model: SchemaModel): FieldNameCollision[] {
   for (const contentType of model.contentTypes) {
     const fields = contentType.fields.filter((f) => f.usable);
     for (const [name, group] of groupBy(fields, (f) => f.name)) {
-      if (group.length > 1) collisions.push({ contentType, name, fields: group, suffix: false });
+      if (group.length < 2) continue;
+      const exposed = groupBy(group, (f) => f.exposedName);
+      for (const same of exposed.values()) if (same.length > 1) collisions.push({ contentType, name, fields: same, kind: 'same' });
+      if (exposed.size > 1) collisions.push({ contentType, name, fields: group, kind: 'beforeSuffix' });
     }
     for (const [name, group] of groupBy(fields, (f) => f.exposedName)) {
-      if (group.some((f) => f.name !== group[0]!.name)) collisions.push({ contentType, name, fields: group, suffix: true });
+      if (group.some((f) => f.name !== group[0]!.name)) collisions.push({ contentType, name, fields: group, kind: 'afterSuffix' });
     }
   }
   return collisions;
@@ -69,14 +75,21 @@ export function reservedFieldNames(model: SchemaModel): { contentType: SchemaCon
  * Type names that two or more parts of the schema generate, where at least one is not simply a
  * content type's own type (those are type name collisions): a derived name equal to a content
  * type's type, to another derived name, or to a built-in type. Clashes that only repeat a type
- * or field name collision (`ACarCollection` of `A_car` and of `a_car_`) are left out.
+ * or field name collision (`ACarCollection` of `A_car` and of `a_car_`) are left out, and so are
+ * further clashes between the same content types and fields.
  */
 export function derivedNameClashes(model: SchemaModel): { name: string; origins: readonly NameOrigin[] }[] {
   const clashes: { name: string; origins: readonly NameOrigin[] }[] = [];
+  const parties = new Set<string>();
   for (const [name, origins] of model.names) {
     if (origins.length < 2 || origins.every((o) => o.pattern === 'type')) continue;
     const key = (o: NameOrigin) => `${o.pattern} ${o.contentType?.naming.name} ${o.field?.typePart} ${o.linkTarget?.naming.name}`;
     if (origins.every((o) => key(o) === key(origins[0]!))) continue;
+    // The same content types and fields clash once: rich text field `b_c` of `a` and `c` of `a_b`
+    // clash on all eight rich text names (`ABC`, `ABCLinks`, …); the first one is enough.
+    const who = origins.map((o) => `${o.contentType?.node.id}\0${o.field?.node.id}`).join('\0\0');
+    if (parties.has(who)) continue;
+    parties.add(who);
     clashes.push({ name, origins });
   }
   return clashes;

@@ -35,14 +35,20 @@ export function schemaProblems(model: SchemaModel): SchemaProblem[] {
     problems.push({ service: TYPE_NAMES, message, node: contentTypes[0]!.node });
   }
   for (const collision of fieldNameCollisions(model)) {
+    // Names that differ only by the suffix of a list of links are both in the predicted schema.
+    if (collision.kind === 'beforeSuffix') continue;
     const fields = collision.fields.filter((f) => !f.omitted);
     if (fields.length < 2) continue;
     const ids = quoteList(fields.map((f) => f.node.id));
     const of = `of the content type '${collision.contentType.node.id}'`;
     problems.push(
-      collision.suffix
+      collision.kind === 'afterSuffix'
         ? { service: null, message: `The fields ${ids} ${of} would all be '${collision.name}' (a list of links gets the suffix 'Collection')`, node: fields[0]!.node }
-        : { service: 'schema generation fails: COLLIDING_FIELD_NAMES', message: `Field name generated for the fields ${ids} ${of} would be the same for all of them: '${collision.name}'`, node: fields[0]!.node },
+        : {
+            service: 'schema generation fails: COLLIDING_FIELD_NAMES',
+            message: `Field name generated for the fields ${ids} ${of} would be the same for all of them: '${collision.name}'`,
+            node: fields[0]!.node,
+          },
     );
   }
   for (const { contentType, field } of reservedFieldNames(model)) {
