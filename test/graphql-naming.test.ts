@@ -111,6 +111,8 @@ const FIELD_NAMES: [id: string, fieldName: string][] = [
   ['seo_title', 'seoTitle'],
   ['SEOTitle', 'seoTitle'],
   ['image2x', 'image2X'],
+  ['coverImage2x', 'coverImage2X'],
+  ['heroV2', 'heroV2'],
   ['address2', 'address2'],
   ['line_2', 'line2'],
   ['nt_name', 'ntName'],
@@ -189,7 +191,7 @@ describe('the camel case shortcut', () => {
   });
 
   it('agrees with lodash on generated camel case ids', () => {
-    const words = ['page', 'Blog', 'Post', 'a', 'B', 'seo', 'X', 'Id', 'url', 'Html'];
+    const words = ['page', 'Blog', 'Post', 'a', 'B', 'seo', 'X', 'Id', 'url', 'Html', 'Image2x'];
     let count = 0;
     for (const first of words) {
       for (const second of words) {
@@ -200,7 +202,7 @@ describe('the camel case shortcut', () => {
         }
       }
     }
-    expect(count).toBe(1100);
+    expect(count).toBe(1452);
   });
 
   it('does not load lodash for ids that are camel case already', () => {

@@ -301,3 +301,38 @@ describe('the predicted SDL', () => {
     expect(parse(sdl).getType('Page')!.description).toBe('Says """hi""" and ends with "');
   });
 });
+
+describe('schema problems (why graphql-schema prints no schema)', () => {
+  const problems = async (...types: Record<string, unknown>[]) => {
+    const model = await modelOfTypes(types);
+    const found = schemaProblems(model).map((p) => `${p.node.id}: ${p.message} [${p.service}]`);
+    if (found.length === 0) parse(renderSchema(model));
+    return found;
+  };
+
+  it('type, field and reserved names, in the service’s wording', async () => {
+    expect(await problems(contentType('A_car', []), contentType('a_car_', []))).toEqual([
+      "A_car: Type name generated for the content types 'A_car', 'a_car_' would be the same for all of them: 'ACar' [schema generation fails: COLLIDING_TYPE_NAMES]",
+    ]);
+    expect(await problems(contentType('page', [symbol('seoTitle'), symbol('seo_title'), symbol('sys')]))).toEqual([
+      "seoTitle: Field name generated for the fields 'seoTitle', 'seo_title' of the content type 'page' would be the same for all of them: 'seoTitle' [schema generation fails: COLLIDING_FIELD_NAMES]",
+      "sys: Field 'sys' of the content type 'page' would be named 'sys', a reserved field name [schema generation fails: RESERVED_FIELD_NAME]",
+    ]);
+  });
+
+  it('none for what the predicted schema leaves out or exposes under another name', async () => {
+    expect(await problems(contentType('page', [symbol('title'), symbol('Title', { omitted: true }), symbol('sys', { omitted: true })]))).toEqual([]);
+    expect(await problems(contentType('page', [symbol('item'), entryLinks('Item'), entryLinks('linked_from')]))).toEqual([]);
+  });
+
+  it('derived names and names GraphQL does not accept, marked as not documented (except the union case)', async () => {
+    expect(await problems(contentType('post', []), contentType('post_collection', []), contentType('---', [symbol('日本語')]))).toEqual([
+      "---: Content type id '---' gives no valid GraphQL type name ('') [null]",
+      "日本語: Field id '日本語' of the content type '---' gives no valid GraphQL field name ('日本語') [null]",
+      "post: Type name 'PostCollection' would be used for the collection type of content type 'post' and the type of content type 'post_collection' [null]",
+    ]);
+    expect(await problems(contentType('blogPost', [entryLink('content', ['blogPostContent', 'x'])]), contentType('blogPostContent', []))).toEqual([
+      "content: Type name 'BlogPostContent' would be used for the union type of field 'content' of content type 'blogPost' and the type of content type 'blogPostContent' [queries fail: COLLIDING_TYPE_NAMES]",
+    ]);
+  });
+});

@@ -58,7 +58,7 @@ export function schemaProblems(model: SchemaModel): SchemaProblem[] {
   }
   for (const { name, origins } of derivedNameClashes(model)) {
     const first = origins.find((o) => o.contentType !== null)!;
-    const message = `Type name '${name}' would be generated for ${origins.map(describeOrigin).join(' and ')}`;
+    const message = `Type name '${name}' would be used for ${origins.map(describeOrigin).join(' and ')}`;
     const documented = origins.some((a) => origins.some((b) => isDocumentedClash(a, b)));
     problems.push({ service: documented ? 'queries fail: COLLIDING_TYPE_NAMES' : null, message, node: first.field?.node ?? first.contentType!.node });
   }
