@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { derivedNameClashes, isDocumentedClash } from '../src/graphql/collisions.js';
-import { buildSchemaModel, describeOrigin, type NameOrigin } from '../src/graphql/schema-model.js';
+import { buildSchemaModel, describeOrigin, typeNameOrigins, type NameOrigin } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 
 /** The per-field resource link types came with the change after this date. */
@@ -21,7 +21,7 @@ export default defineRule({
     id: 'graphql-derived-type-collision',
     description:
       'A type name the service derives for a content type or field (collection, filter, order, linkedFrom, rich text, link union, resource link …) that equals another type name of the schema.',
-    enforcement: { date: null, postponedFrom: null, note: 'in effect (no date); the per-field resource link types exist since the change after 2024-03-14' },
+    enforcement: { date: null, postponedFrom: null, note: 'in effect; the per-field resource link types exist since the change after 2024-03-14' },
     severity: 'error',
     recommended: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
@@ -112,8 +112,8 @@ type's own name is involved, create a content type with another id and move the 
         contentTypes.push(contentType);
       },
       end() {
-        const model = buildSchemaModel(contentTypes, { resourceLinkTypes: context.asOf > RESOURCE_LINK_TYPES_AFTER });
-        for (const { name, origins } of derivedNameClashes(model)) {
+        const names = typeNameOrigins(buildSchemaModel(contentTypes), { resourceLinkTypes: context.asOf > RESOURCE_LINK_TYPES_AFTER });
+        for (const { name, origins } of derivedNameClashes(names)) {
           for (const self of origins) {
             if (!self.contentType) continue;
             const others = origins.filter((o) => o !== self);

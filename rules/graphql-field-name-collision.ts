@@ -103,7 +103,7 @@ names the service will generate.
         contentTypes.push(contentType);
       },
       end() {
-        const model = buildSchemaModel(contentTypes, { resourceLinkTypes: true });
+        const model = buildSchemaModel(contentTypes);
         for (const { contentType, name, fields, kind } of fieldNameCollisions(model)) {
           const ids = quoteList(fields.map((f) => f.node.id));
           const omitted = fields.filter((f) => f.omitted).map((f) => f.node.id);

@@ -71,7 +71,7 @@ update the GraphQL queries that use it.
         contentTypes.push(contentType);
       },
       end() {
-        const model = buildSchemaModel(contentTypes, { resourceLinkTypes: true });
+        const model = buildSchemaModel(contentTypes);
         for (const { contentType, field } of reservedFieldNames(model)) {
           const messageId = field.exposedName !== field.name ? 'reservedBeforeSuffix' : field.omitted ? 'reservedOmitted' : 'reserved';
           context.report({

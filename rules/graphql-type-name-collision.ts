@@ -74,7 +74,7 @@ move the entries to it (for example with a migration script), and delete the old
         contentTypes.push(contentType);
       },
       end() {
-        const model = buildSchemaModel(contentTypes, { resourceLinkTypes: true });
+        const model = buildSchemaModel(contentTypes);
         for (const { typeName, contentTypes: group } of typeNameCollisions(model)) {
           const ids = quoteList(group.map((t) => t.node.id));
           for (const type of group) {

@@ -197,7 +197,7 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   const flag = LINT_ONLY_FLAGS.find((name) => values[name] !== undefined);
   if (flag) throw new UsageError(`graphql-schema: --${flag} does not apply`);
   const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config }, await loadBuiltinRules());
-  const model = buildSchemaModel(space.model.contentTypes.values(), { resourceLinkTypes: true });
+  const model = buildSchemaModel(space.model.contentTypes.values());
   const problems = schemaProblems(model);
   if (problems.length === 0) {
     io.stdout(renderSchema(model));

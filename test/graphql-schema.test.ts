@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderSchema } from '../src/graphql/render-sdl.js';
-import { buildSchemaModel, describeOrigin, type SchemaModel } from '../src/graphql/schema-model.js';
+import { buildSchemaModel, describeOrigin, typeNameOrigins, type SchemaModel } from '../src/graphql/schema-model.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
 import { loadSpace } from '../src/load/load-space.js';
 import { contentType } from './helpers/rule-tester.js';
@@ -24,17 +24,19 @@ const blogFixture = fileURLToPath(new URL('../fixtures/graphql/template-blog/con
 const workDir = mkdtempSync(join(tmpdir(), 'cmlint-graphql-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-async function modelOf(path: string, resourceLinkTypes = true): Promise<SchemaModel> {
+async function modelOf(path: string): Promise<SchemaModel> {
   const space = await loadSpace([{ absPath: path, explicit: true }], workDir);
-  return buildSchemaModel(space.model.contentTypes.values(), { resourceLinkTypes });
+  return buildSchemaModel(space.model.contentTypes.values());
 }
 
 let counter = 0;
-async function modelOfTypes(contentTypes: Record<string, unknown>[], resourceLinkTypes = true): Promise<SchemaModel> {
+async function modelOfTypes(contentTypes: Record<string, unknown>[]): Promise<SchemaModel> {
   const file = join(workDir, `space-${++counter}.json`);
   writeFileSync(file, JSON.stringify({ contentTypes }));
-  return modelOf(file, resourceLinkTypes);
+  return modelOf(file);
 }
+
+const namesOf = (model: SchemaModel, resourceLinkTypes = true) => typeNameOrigins(model, { resourceLinkTypes });
 
 /** The SDL must parse and be a valid schema (interfaces implemented, every type defined). */
 function parse(sdl: string): GraphQLSchema {
@@ -44,9 +46,9 @@ function parse(sdl: string): GraphQLSchema {
 }
 
 /** `name pattern owner` for every name that content types generate. */
-function derivedNames(model: SchemaModel): string[] {
+function derivedNames(model: SchemaModel, resourceLinkTypes = true): string[] {
   const rows: string[] = [];
-  for (const [name, origins] of model.names) {
+  for (const [name, origins] of namesOf(model, resourceLinkTypes)) {
     for (const origin of origins) if (origin.pattern !== 'builtin') rows.push(`${name} ${origin.pattern} ${origin.field?.node.id ?? origin.contentType!.node.id}`);
   }
   return rows;
@@ -136,7 +138,7 @@ describe('derived names', () => {
       ]),
     ];
     expect(derivedNames(await modelOfTypes(types)).slice(6)).toEqual(['PageProduct resourceLink product', 'PageProductsCollection resourceLinkCollection products']);
-    expect(derivedNames(await modelOfTypes(types, false)).slice(6)).toEqual([]);
+    expect(derivedNames(await modelOfTypes(types), false).slice(6)).toEqual([]);
   });
 
   it('assets and scalars derive nothing; omitted and deleted fields are left out', async () => {
@@ -161,7 +163,7 @@ describe('derived names', () => {
 
   it('describes who generates a name', async () => {
     const model = await modelOfTypes([contentType('page', [entryLink('author', ['person'])]), contentType('person', [])]);
-    const describe = (name: string) => model.names.get(name)!.map(describeOrigin);
+    const describe = (name: string) => namesOf(model).get(name)!.map(describeOrigin);
     expect(describe('Page')).toEqual(["the type of content type 'page'"]);
     expect(describe('PageOrder')).toEqual(["the order enum of content type 'page'"]);
     expect(describe('PersonLinkingCollectionsPageCollectionOrder')).toEqual([
@@ -200,11 +202,12 @@ describe('the predicted SDL', () => {
   it('defines only types the model knows, and every type the model names is there (or left out on purpose)', async () => {
     for (const path of [blogFixture, join(corpusDir, 'covid-19-site-template.json'), join(corpusDir, 'starter-hydrogen-store.json')]) {
       const model = await modelOf(path);
+      const names = namesOf(model);
       const defined = Object.keys(parse(renderSchema(model)).getTypeMap()).filter((name) => !name.startsWith('__'));
       const graphqlScalars = ['Boolean', 'Float', 'ID', 'Int', 'String'];
-      expect(defined.filter((name) => !model.names.has(name) && !graphqlScalars.includes(name))).toEqual([]);
+      expect(defined.filter((name) => !names.has(name) && !graphqlScalars.includes(name))).toEqual([]);
       const leftOut = /(Filter|Order|CursorCollection)$/;
-      const missing = [...model.names].filter(([name, origins]) => origins[0]!.pattern !== 'builtin' && !leftOut.test(name) && !defined.includes(name));
+      const missing = [...names].filter(([name, origins]) => origins[0]!.pattern !== 'builtin' && !leftOut.test(name) && !defined.includes(name));
       expect(missing.map(([name]) => name)).toEqual([]);
     }
   });

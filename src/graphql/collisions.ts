@@ -78,10 +78,10 @@ export function reservedFieldNames(model: SchemaModel): { contentType: SchemaCon
  * or field name collision (`ACarCollection` of `A_car` and of `a_car_`) are left out, and so are
  * further clashes between the same content types and fields.
  */
-export function derivedNameClashes(model: SchemaModel): { name: string; origins: readonly NameOrigin[] }[] {
+export function derivedNameClashes(names: ReadonlyMap<string, readonly NameOrigin[]>): { name: string; origins: readonly NameOrigin[] }[] {
   const clashes: { name: string; origins: readonly NameOrigin[] }[] = [];
   const parties = new Set<string>();
-  for (const [name, origins] of model.names) {
+  for (const [name, origins] of names) {
     if (origins.length < 2 || origins.every((o) => o.pattern === 'type')) continue;
     const key = (o: NameOrigin) => `${o.pattern} ${o.contentType?.naming.name} ${o.field?.typePart} ${o.linkTarget?.naming.name}`;
     if (origins.every((o) => key(o) === key(origins[0]!))) continue;

@@ -27,16 +27,24 @@ function loadLodash(): { camelCase: StringFn; upperFirst: StringFn } {
  */
 const ALREADY_CAMEL_CASE = /^[a-z]+(?:[A-Z][a-z]+)*$/;
 
+/** lodash's results by id: the four GraphQL rules and the schema command name the same ids. */
+const camelCaseCache = new Map<string, string>();
+
 /** lodash's camelCase. */
 export function camelCase(id: string): string {
-  return ALREADY_CAMEL_CASE.test(id) ? id : loadLodash().camelCase(id);
+  if (ALREADY_CAMEL_CASE.test(id)) return id;
+  let result = camelCaseCache.get(id);
+  if (result === undefined) {
+    result = loadLodash().camelCase(id);
+    camelCaseCache.set(id, result);
+  }
+  return result;
 }
 
 /** lodash's upperFirst(camelCase(id)): the type name before any prefix. */
 export function pascalCase(id: string): string {
-  if (ALREADY_CAMEL_CASE.test(id)) return upperFirstAscii(id);
-  const { camelCase: camel, upperFirst } = loadLodash();
-  return upperFirst(camel(id));
+  const camel = camelCase(id);
+  return /^[a-z]/.test(camel) ? upperFirstAscii(camel) : loadLodash().upperFirst(camel);
 }
 
 /** Upper-cases the first character of a name made of ASCII letters and digits (a GraphQL name). */

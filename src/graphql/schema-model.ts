@@ -13,8 +13,8 @@ import {
 /**
  * The GraphQL schema the service would generate for a content model: a type per content type,
  * its fields with their GraphQL types, and every type name the schema would hold with who
- * generates it (domain.md §3.4). Omitted fields are kept (the field rules look at them) but are
- * not part of the predicted schema; deleted fields are left out.
+ * generates it (typeNameOrigins, domain.md §3.4). Omitted fields are kept (the field rules look
+ * at them) but are not part of the predicted schema; deleted fields are left out.
  */
 
 export type ScalarType = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'JSON' | 'Location' | '[String]';
@@ -97,11 +97,9 @@ export interface SchemaModel {
   readonly contentTypes: readonly SchemaContentType[];
   /** Content types with an asset link field (their collections in `Asset.linkedFrom`). */
   readonly assetLinkedFrom: readonly SchemaContentType[];
-  /** Every type name of the schema, built-ins included, with who generates it. */
-  readonly names: ReadonlyMap<string, readonly NameOrigin[]>;
 }
 
-export interface SchemaModelOptions {
+export interface TypeNameOptions {
   /**
    * Per-field types of resource-link fields (`TF`, `TFCollection`), generated since the change
    * after 2024-03-14; before it such fields used the shared ResourceLink types.
@@ -173,7 +171,7 @@ export function fieldShape(json: Record<string, unknown>): FieldShape {
 const LIST_KINDS: ReadonlySet<FieldShape['kind']> = new Set(['assets', 'entries', 'resources']);
 
 /** Builds the model of the schema the service would generate for these content types. */
-export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>, options: SchemaModelOptions): SchemaModel {
+export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>): SchemaModel {
   const types: SchemaContentType[] = [];
   const byId = new Map<string, SchemaContentType>();
   for (const node of contentTypes) {
@@ -200,6 +198,30 @@ export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>, option
     byId.set(node.id, type);
   }
 
+  const assetLinkedFrom = new Set<SchemaContentType>();
+  for (const type of types) {
+    if (!type.usable) continue;
+    for (const field of type.fields) {
+      if (!field.usable || field.omitted) continue;
+      const { shape } = field;
+      if (shape.kind === 'asset' || shape.kind === 'assets') assetLinkedFrom.add(type);
+      if (shape.kind !== 'entry' && shape.kind !== 'entries') continue;
+      for (const id of shape.allowed) {
+        const target = byId.get(id);
+        if (!target?.usable) continue;
+        field.targets.push(target);
+        if (!target.linkedFrom.includes(type)) target.linkedFrom.push(type);
+      }
+    }
+  }
+  return { contentTypes: types, assetLinkedFrom: [...assetLinkedFrom] };
+}
+
+/**
+ * Every type name of the schema, built-ins included, with who generates it (domain.md §3.4).
+ * Omitted fields generate nothing.
+ */
+export function typeNameOrigins(model: SchemaModel, options: TypeNameOptions): Map<string, NameOrigin[]> {
   const names = new Map<string, NameOrigin[]>();
   const add = (name: string, pattern: NamePattern, contentType: SchemaContentType | null, field: SchemaField | null = null, linkTarget: SchemaContentType | null = null): void => {
     const origin: NameOrigin = { name, pattern, contentType, field, linkTarget };
@@ -209,8 +231,7 @@ export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>, option
   };
   for (const name of [...RESERVED_TYPE_NAMES, ...UNLISTED_BUILTIN_TYPE_NAMES]) add(name, 'builtin', null);
 
-  const assetLinkedFrom: SchemaContentType[] = [];
-  for (const type of types) {
+  for (const type of model.contentTypes) {
     if (!type.usable) continue;
     const t = type.naming.name;
     add(t, 'type', type);
@@ -219,19 +240,13 @@ export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>, option
       if (!field.usable || field.omitted) continue;
       const tf = t + field.typePart;
       const { shape } = field;
-      if (shape.kind === 'asset' || shape.kind === 'assets') {
-        if (!assetLinkedFrom.includes(type)) assetLinkedFrom.push(type);
-      } else if (shape.kind === 'richText') {
+      if (shape.kind === 'richText') {
         for (const [pattern, suffix] of RICH_TEXT_SUFFIXES) add(tf + suffix, pattern, type, field);
       } else if (shape.kind === 'resource') {
         if (options.resourceLinkTypes) add(tf, 'resourceLink', type, field);
       } else if (shape.kind === 'resources') {
         if (options.resourceLinkTypes) add(`${tf}Collection`, 'resourceLinkCollection', type, field);
       } else if (shape.kind === 'entry' || shape.kind === 'entries') {
-        for (const id of shape.allowed) {
-          const target = byId.get(id);
-          if (target?.usable) field.targets.push(target);
-        }
         // A union when the validation lists two or more content types, even if only one exists.
         const union = shape.allowed.length >= 2 && field.targets.length > 0;
         if (shape.kind === 'entry') {
@@ -242,8 +257,8 @@ export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>, option
           else if (field.targets.length === 1) add(`${tf}CollectionOrder`, 'fieldCollectionOrder', type, field);
         }
         for (const target of field.targets) {
-          if (target.linkedFrom.includes(type)) continue;
-          target.linkedFrom.push(type);
+          // Once per linking content type, from its first field that links here.
+          if (type.fields.find((f) => f.targets.includes(target)) !== field) continue;
           const prefix = `${target.naming.name}LinkingCollections${t}`;
           add(`${prefix}CollectionOrder`, 'linkingCollectionOrder', type, field, target);
           add(`${prefix}CursorCollectionOrder`, 'linkingCursorCollectionOrder', type, field, target);
@@ -251,7 +266,7 @@ export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>, option
       }
     }
   }
-  return { contentTypes: types, assetLinkedFrom, names };
+  return names;
 }
 
 /** The GraphQL type of an entry link field's value (or of a list's items): a content type's type, a union, or Entry. */
