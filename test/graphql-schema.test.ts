@@ -339,3 +339,37 @@ describe('schema problems (why graphql-schema prints no schema)', () => {
     ]);
   });
 });
+
+describe('graphql-schema never prints an invalid schema', () => {
+  it('for 400 random content models with crowded names: no problems means SDL that graphql-js validates', async () => {
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return Math.floor((seed / 2 ** 32) * n);
+    };
+    const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
+    const words = ['page', 'Page', 'post', 'post_collection', 'sys', 'body', 'Body', 'item', 'items', 'links', 'order', 'filter', 'collection', 'a', 'b_c', 'a_b', 'c'];
+    const fieldOf = (ids: string[]) => {
+      const id = pick(words);
+      const kind = random(8);
+      if (kind === 0) return { id, type: 'RichText' };
+      if (kind === 1) return { id, type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [pick(ids), pick(ids)] }] };
+      if (kind === 2) return { id, type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [pick(ids)] }] } };
+      if (kind === 3) return { id, type: 'Array', items: { type: 'Link', linkType: 'Asset' } };
+      if (kind === 4) return { id, type: 'ResourceLink', allowedResources: [] };
+      if (kind === 5) return { id, type: 'Symbol', omitted: random(2) === 0 };
+      return { id, type: pick(['Symbol', 'Integer', 'Location', 'Object', 'Date']) };
+    };
+    let printed = 0;
+    for (let i = 0; i < 400; i++) {
+      const ids = [...new Set(Array.from({ length: 1 + random(4) }, () => pick(words)))];
+      const model = await modelOfTypes(ids.map((id) => contentType(id, Array.from({ length: random(4) }, () => fieldOf(ids)))));
+      if (schemaProblems(model).length > 0) continue;
+      printed++;
+      const sdl = renderSchema(model);
+      expect(() => parse(sdl), sdl).not.toThrow();
+    }
+    expect(printed).toBeGreaterThan(200);
+    expect(printed).toBeLessThan(350);
+  });
+});

@@ -4,8 +4,9 @@ import { entryLinkType, type SchemaContentType, type SchemaField, type SchemaMod
 /**
  * The predicted schema as SDL: types in name order, fields in name order (as the service's
  * schemas are usually printed), so that the output can be diffed. Expects a model without name
- * collisions. Filter inputs, order enums and cursor collections are left out, and with them the
- * `where` and `order` arguments.
+ * collisions (schemaProblems finds them) and throws on two types of one name. Filter inputs,
+ * order enums and cursor collections are left out, and with them the `where` and `order`
+ * arguments.
  */
 
 const HEADER = `# The GraphQL schema the service would generate for this content model, as predicted by cmlint.
@@ -89,12 +90,12 @@ function linkingCollections(name: string, linkedFrom: readonly SchemaContentType
 }
 
 /** The field's line in its type, and the types the field generates. */
-function renderField(type: SchemaContentType, field: SchemaField, definitions: Map<string, string>): string | null {
+function renderField(type: SchemaContentType, field: SchemaField, define: Define): string | null {
   const { shape, name, exposedName } = field;
   const tf = type.naming.name + field.typePart;
   switch (shape.kind) {
     case 'scalar':
-      if (shape.type === 'Location') definitions.set('Location', 'type Location {\n  lat: Float\n  lon: Float\n}');
+      if (shape.type === 'Location') define('Location', 'type Location {\n  lat: Float\n  lon: Float\n}');
       return `${name}(locale: String): ${shape.type}`;
     case 'asset':
       return `${name}(locale: String, preview: Boolean): Asset`;
@@ -103,30 +104,30 @@ function renderField(type: SchemaContentType, field: SchemaField, definitions: M
     case 'richText': {
       const [links, assets, entries, resources] = [`${tf}Links`, `${tf}Assets`, `${tf}Entries`, `${tf}Resources`];
       const blocks = ['Block', 'Hyperlink', 'Inline'].map((kind) => `${resources}${kind}`);
-      definitions.set(tf, `type ${tf} {\n  json: JSON!\n  links: ${links}!\n}`);
-      definitions.set(links, `type ${links} {\n  assets: ${assets}!\n  entries: ${entries}!\n  resources: ${resources}!\n}`);
-      definitions.set(assets, `type ${assets} {\n  block: [Asset]!\n  hyperlink: [Asset]!\n}`);
-      definitions.set(entries, `type ${entries} {\n  block: [Entry]!\n  hyperlink: [Entry]!\n  inline: [Entry]!\n}`);
-      definitions.set(resources, `type ${resources} {\n  block: [${blocks[0]}!]!\n  hyperlink: [${blocks[1]}!]!\n  inline: [${blocks[2]}!]!\n}`);
-      for (const block of blocks) definitions.set(block, `type ${block} implements ResourceLink {\n  sys: ResourceSys!\n}`);
+      define(tf, `type ${tf} {\n  json: JSON!\n  links: ${links}!\n}`);
+      define(links, `type ${links} {\n  assets: ${assets}!\n  entries: ${entries}!\n  resources: ${resources}!\n}`);
+      define(assets, `type ${assets} {\n  block: [Asset]!\n  hyperlink: [Asset]!\n}`);
+      define(entries, `type ${entries} {\n  block: [Entry]!\n  hyperlink: [Entry]!\n  inline: [Entry]!\n}`);
+      define(resources, `type ${resources} {\n  block: [${blocks[0]}!]!\n  hyperlink: [${blocks[1]}!]!\n  inline: [${blocks[2]}!]!\n}`);
+      for (const block of blocks) define(block, `type ${block} implements ResourceLink {\n  sys: ResourceSys!\n}`);
       return `${name}(locale: String): ${tf}`;
     }
     case 'entry': {
       const linked = entryLinkType(type, field, '');
-      if (linked === tf) definitions.set(tf, unionType(tf, field));
+      if (linked === tf) define(tf, unionType(tf, field));
       return `${name}(locale: String, preview: Boolean): ${linked}`;
     }
     case 'entries': {
       const items = entryLinkType(type, field, 'Item');
-      if (items === `${tf}Item`) definitions.set(items, unionType(items, field));
-      definitions.set(`${tf}Collection`, collectionType(`${tf}Collection`, items));
+      if (items === `${tf}Item`) define(items, unionType(items, field));
+      define(`${tf}Collection`, collectionType(`${tf}Collection`, items));
       return `${exposedName}${PAGE_ARGS}: ${tf}Collection`;
     }
     case 'resource':
-      definitions.set(tf, `type ${tf} implements ResourceLink {\n  sys: ResourceSys!\n}`);
+      define(tf, `type ${tf} implements ResourceLink {\n  sys: ResourceSys!\n}`);
       return `${name}(locale: String): ${tf}`;
     case 'resources':
-      definitions.set(`${tf}Collection`, collectionType(`${tf}Collection`, 'ResourceLink'));
+      define(`${tf}Collection`, collectionType(`${tf}Collection`, 'ResourceLink'));
       return `${exposedName}${PAGE_ARGS}: ${tf}Collection`;
     case 'unknown':
       return null;
@@ -138,31 +139,39 @@ function unionType(name: string, field: SchemaField): string {
   return `union ${name} = ${members.join(' | ')}`;
 }
 
+/** Adds a type definition; two different definitions of one name are a collision the caller missed. */
+type Define = (name: string, text: string) => void;
+
 export function renderSchema(model: SchemaModel): string {
   const definitions = new Map<string, string>(BUILTINS);
+  const define: Define = (name, text) => {
+    const existing = definitions.get(name);
+    if (existing !== undefined && existing !== text) throw new Error(`two types named '${name}' in the predicted schema`);
+    definitions.set(name, text);
+  };
   const query = [
     `_node(id: ID!, locale: String, preview: Boolean): _Node`,
     `asset(id: String!, locale: String, preview: Boolean): Asset`,
     `assetCollection${PAGE_ARGS}: AssetCollection`,
     `entryCollection${PAGE_ARGS}: EntryCollection`,
   ];
-  definitions.set('AssetLinkingCollections', linkingCollections('AssetLinkingCollections', model.assetLinkedFrom));
+  define('AssetLinkingCollections', linkingCollections('AssetLinkingCollections', model.assetLinkedFrom));
 
   for (const type of model.contentTypes) {
     const t = type.naming.name;
     const fields = ['_id: ID!', 'contentfulMetadata: ContentfulMetadata!', `linkedFrom(allowedLocales: [String]): ${t}LinkingCollections`, 'sys: Sys!'];
     for (const field of type.fields) {
       if (field.omitted) continue;
-      const line = renderField(type, field, definitions);
+      const line = renderField(type, field, define);
       if (line !== null) fields.push(line);
     }
-    definitions.set(t, description(type.node.json.description) + objectType(`type ${t} implements Entry & _Node`, fields));
-    definitions.set(`${t}Collection`, collectionType(`${t}Collection`, t));
-    definitions.set(`${t}LinkingCollections`, linkingCollections(`${t}LinkingCollections`, type.linkedFrom));
+    define(t, description(type.node.json.description) + objectType(`type ${t} implements Entry & _Node`, fields));
+    define(`${t}Collection`, collectionType(`${t}Collection`, t));
+    define(`${t}LinkingCollections`, linkingCollections(`${t}LinkingCollections`, type.linkedFrom));
     const queryField = lowerFirstAscii(t);
     query.push(`${queryField}(id: String!, locale: String, preview: Boolean): ${t}`, `${queryField}Collection${PAGE_ARGS}: ${t}Collection`);
   }
-  definitions.set('Query', objectType('type Query', query));
+  define('Query', objectType('type Query', query));
 
   const sorted = [...definitions].sort(([a], [b]) => compareNames(a, b)).map(([, text]) => text);
   return `${HEADER}\n${sorted.join('\n\n')}\n`;
