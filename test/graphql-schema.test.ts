@@ -181,9 +181,11 @@ describe('derived names', () => {
         { id: 'd', type: 'Link', linkType: 'Entry', validations: [null, { linkContentType: 'odd' }, { linkContentType: [1, 'odd'] }] },
         { id: 'e', type: 'Link' },
         { id: 'f', type: 'Whatever' },
+        { id: 'g', type: 'constructor' },
+        { id: 'h', type: 'Array', items: { type: 'toString' } },
       ]),
     ]);
-    expect(model.contentTypes[0]!.fields.map((f) => f.shape.kind)).toEqual(['unknown', 'unknown', 'entry', 'entry', 'unknown', 'unknown']);
+    expect(model.contentTypes[0]!.fields.map((f) => f.shape.kind)).toEqual(['unknown', 'unknown', 'entry', 'entry', 'unknown', 'unknown', 'unknown', 'unknown']);
     expect(model.contentTypes[0]!.fields[3]!.targets.map((t) => t.node.id)).toEqual(['odd']);
     parse(renderSchema(model));
   });

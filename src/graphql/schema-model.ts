@@ -126,16 +126,16 @@ const RICH_TEXT_SUFFIXES: readonly [NamePattern, string][] = [
   ['richTextResourcesInline', 'ResourcesInline'],
 ];
 
-const SCALARS: Readonly<Record<string, ScalarType>> = {
-  Symbol: 'String',
-  Text: 'String',
-  Integer: 'Int',
-  Number: 'Float',
-  Boolean: 'Boolean',
-  Date: 'DateTime',
-  Object: 'JSON',
-  Location: 'Location',
-};
+const SCALARS: ReadonlyMap<unknown, ScalarType> = new Map([
+  ['Symbol', 'String'],
+  ['Text', 'String'],
+  ['Integer', 'Int'],
+  ['Number', 'Float'],
+  ['Boolean', 'Boolean'],
+  ['Date', 'DateTime'],
+  ['Object', 'JSON'],
+  ['Location', 'Location'],
+]);
 
 /** The content type ids that `linkContentType` validations allow, without repeats. */
 function allowedContentTypes(validations: unknown): string[] {
@@ -151,7 +151,8 @@ function allowedContentTypes(validations: unknown): string[] {
 
 export function fieldShape(json: Record<string, unknown>): FieldShape {
   const { type } = json;
-  if (typeof type === 'string' && SCALARS[type]) return { kind: 'scalar', type: SCALARS[type] };
+  const scalar = SCALARS.get(type);
+  if (scalar) return { kind: 'scalar', type: scalar };
   if (type === 'RichText') return { kind: 'richText' };
   if (type === 'ResourceLink') return { kind: 'resource' };
   if (type === 'Link') {
