@@ -8,9 +8,6 @@ import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { FORMATTERS } from './format/index.js';
 import { InputError, InputErrors } from './load/input-error.js';
-import { buildSchemaModel } from './graphql/schema-model.js';
-import { renderSchema } from './graphql/render-sdl.js';
-import { schemaProblems } from './graphql/schema-problems.js';
 import { lint, readSpace } from './lint.js';
 import { recordOf } from './model/nodes.js';
 import { loadBuiltinRules } from './rules-registry.js';
@@ -197,6 +194,12 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   const flag = LINT_ONLY_FLAGS.find((name) => values[name] !== undefined);
   if (flag) throw new UsageError(`graphql-schema: --${flag} does not apply`);
   const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config }, await loadBuiltinRules());
+  // Loaded here: a lint run does not need the renderer.
+  const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
+    import('./graphql/schema-model.js'),
+    import('./graphql/render-sdl.js'),
+    import('./graphql/schema-problems.js'),
+  ]);
   const model = buildSchemaModel(space.model.contentTypes.values());
   const problems = schemaProblems(model);
   if (problems.length === 0) {
