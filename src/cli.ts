@@ -200,7 +200,7 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
     import('./graphql/render-sdl.js'),
     import('./graphql/schema-problems.js'),
   ]);
-  const model = buildSchemaModel(space.model.contentTypes.values());
+  const model = buildSchemaModel([...space.model.contentTypes.values()]);
   const problems = schemaProblems(model);
   if (problems.length === 0) {
     io.stdout(renderSchema(model));

@@ -26,7 +26,7 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 async function modelOf(path: string): Promise<SchemaModel> {
   const space = await loadSpace([{ absPath: path, explicit: true }], workDir);
-  return buildSchemaModel(space.model.contentTypes.values());
+  return buildSchemaModel([...space.model.contentTypes.values()]);
 }
 
 let counter = 0;
@@ -159,6 +159,15 @@ describe('derived names', () => {
       'oldBody (omitted)',
     ]);
     expect(model.assetLinkedFrom.map((t) => t.node.id)).toEqual(['page']);
+  });
+
+  it('is built once for the same content types (the four rules share it)', async () => {
+    const space = await loadSpace([{ absPath: blogFixture, explicit: true }], workDir);
+    const nodes = [...space.model.contentTypes.values()];
+    const model = buildSchemaModel(nodes);
+    expect(buildSchemaModel([...nodes])).toBe(model);
+    expect(buildSchemaModel(nodes.slice(1))).not.toBe(model);
+    expect(buildSchemaModel(nodes.slice(1)).contentTypes.map((t) => t.node.id)).toEqual(nodes.slice(1).map((n) => n.id));
   });
 
   it('describes who generates a name', async () => {

@@ -171,8 +171,18 @@ export function fieldShape(json: Record<string, unknown>): FieldShape {
 
 const LIST_KINDS: ReadonlySet<FieldShape['kind']> = new Set(['assets', 'entries', 'resources']);
 
+/** The last model built, by its content types: the four GraphQL rules of a run share it. */
+let lastBuilt: { nodes: readonly ContentTypeNode[]; model: SchemaModel } | undefined;
+
 /** Builds the model of the schema the service would generate for these content types. */
-export function buildSchemaModel(contentTypes: Iterable<ContentTypeNode>): SchemaModel {
+export function buildSchemaModel(contentTypes: readonly ContentTypeNode[]): SchemaModel {
+  if (lastBuilt?.nodes.length === contentTypes.length && lastBuilt.nodes.every((node, i) => node === contentTypes[i])) return lastBuilt.model;
+  const model = build(contentTypes);
+  lastBuilt = { nodes: [...contentTypes], model };
+  return model;
+}
+
+function build(contentTypes: readonly ContentTypeNode[]): SchemaModel {
   const types: SchemaContentType[] = [];
   const byId = new Map<string, SchemaContentType>();
   for (const node of contentTypes) {
