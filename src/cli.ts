@@ -8,7 +8,8 @@ import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { FORMATTERS } from './format/index.js';
 import { InputError, InputErrors } from './load/input-error.js';
-import { lint } from './lint.js';
+import { lint, readSpace } from './lint.js';
+import { recordOf } from './model/nodes.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
@@ -24,6 +25,7 @@ export interface CliIo {
 const HELP = `Usage: cmlint [lint] [paths...] [options]
        cmlint rules [--as-of DATE] [--format stylish|json]
        cmlint explain <rule-id>
+       cmlint graphql-schema [paths...] [--config FILE]
 
 Lints content models exported from the service (content types, editor interfaces, locales,
 entries, assets) and reports what the service refuses, each finding tied to the date the
@@ -43,6 +45,9 @@ Options:
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
   -v, --version            print the version
   -h, --help               print this help
+
+graphql-schema prints the GraphQL schema (SDL) that the service would generate for the content
+types; when GraphQL names collide it prints the collisions on stderr instead and exits 1.
 
 Exit codes: 0 no failing findings; 1 findings fail the run; 2 usage, config or input error,
 or a rule crashed.`;
@@ -158,6 +163,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(explainRule(rule, asOf ?? todayUtc()));
     return 0;
   }
+  if (command === 'graphql-schema') return graphqlSchema(rest, values, io);
   const paths = command === 'lint' ? rest : positionals;
 
   const failOnFlag = values['fail-on'];
@@ -178,6 +184,38 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const shown = values.quiet ? result.findings.filter((f) => fails.has(f)) : result.findings;
   io.stdout(FORMATTERS[format]!({ ...result, findings: shown }, { color, rules: rules.map((r) => r.meta) }));
   return exitCode(result.findings, fails);
+}
+
+/** Flags of the lint command that `graphql-schema` does not take. */
+const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet'] as const;
+
+/** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
+async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {
+  const flag = LINT_ONLY_FLAGS.find((name) => values[name] !== undefined);
+  if (flag) throw new UsageError(`graphql-schema: --${flag} does not apply`);
+  const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config }, await loadBuiltinRules());
+  // Loaded here: a lint run does not need the renderer.
+  const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
+    import('./graphql/schema-model.js'),
+    import('./graphql/render-sdl.js'),
+    import('./graphql/schema-problems.js'),
+  ]);
+  const model = buildSchemaModel([...space.model.contentTypes.values()]);
+  const problems = schemaProblems(model);
+  if (problems.length === 0) {
+    io.stdout(renderSchema(model));
+    return 0;
+  }
+  const lines = problems.map(({ service, message, node }) => {
+    const { source, path } = recordOf(node);
+    const position = source.file.locate(source, [...path, ...(node.kind === 'field' ? ['id'] : ['sys', 'id'])]);
+    const label = service ?? 'not documented by the service';
+    return { file: source.file.path, position, text: `${source.file.path}:${position.line}:${position.column}: ${message} [${label}]` };
+  });
+  for (const file of space.files) file.release();
+  lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.position.line - b.position.line || a.position.column - b.position.column));
+  io.stderr(`cmlint: GraphQL names collide, so no schema is printed:\n${lines.map((l) => l.text).join('\n')}\n`);
+  return 1;
 }
 
 /** Findings that fail the run: at or above `failOn`, and all warnings when there are more than `maxWarnings`. */

@@ -7,3 +7,7 @@ export { FORMATTERS } from './format/index.js';
 export type { FormatContext, Formatter, LintResult } from './format/types.js';
 export { InputError, InputErrors } from './load/input-error.js';
 export { ConfigError, type ConfigFile } from './config/load-config.js';
+export { fieldNameOf, typeNameOf, type TypeNaming } from './graphql/naming.js';
+export { buildSchemaModel, typeNameOrigins, type SchemaModel } from './graphql/schema-model.js';
+export { renderSchema } from './graphql/render-sdl.js';
+export { schemaProblems, type SchemaProblem } from './graphql/schema-problems.js';

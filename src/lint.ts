@@ -7,7 +7,7 @@ import { runRules } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
 import { findInputs } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
-import { displayPath, loadSpace } from './load/load-space.js';
+import { displayPath, loadSpace, type Space } from './load/load-space.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
@@ -42,11 +42,12 @@ export async function loadConfig(
   return { config, path };
 }
 
-/** Lints a space: config, inputs, one walk of all rules. Throws InputErrors / ConfigError / InputError. */
-export async function lint(options: LintOptions): Promise<LintOutcome> {
-  const rules = await loadBuiltinRules();
+/** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
+export async function readSpace(
+  options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>,
+  rules: readonly Rule<never>[],
+): Promise<{ space: Space; config: ConfigFile }> {
   const { config, path } = await loadConfig(options.cwd, rules, options.configPath);
-  const asOf = options.asOf ?? config.asOf ?? todayUtc();
   const inputs = await findInputs(options.paths, {
     cwd: options.cwd,
     base: path === null ? options.cwd : dirname(path),
@@ -56,7 +57,14 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   if (inputs.length === 0) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
   }
-  const space = await loadSpace(inputs, options.cwd);
+  return { space: await loadSpace(inputs, options.cwd), config };
+}
+
+/** Lints a space: config, inputs, one walk of all rules. Throws InputErrors / ConfigError / InputError. */
+export async function lint(options: LintOptions): Promise<LintOutcome> {
+  const rules = await loadBuiltinRules();
+  const { space, config } = await readSpace(options, rules);
+  const asOf = options.asOf ?? config.asOf ?? todayUtc();
   const configuration = new RuleConfiguration(rules, config, options.ruleSeverities);
   const { findings, stats } = await runRules(space, configuration, asOf);
   return { result: { tool: { name: 'cmlint', version: toolVersion() }, asOf, findings, stats }, config, rules };

@@ -4,10 +4,11 @@
  * Build first: `npx tsc -p tsconfig.build.json`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSchema, validateSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -566,19 +567,121 @@ describe('config through the command line', () => {
 });
 
 describe('README quick start', () => {
-  it('`node bin/cmlint.js fixtures/demo-space` reports both rules and exits 1', () => {
+  const DEMO_RULES = ['re2-incompatible-pattern', 'hidden-required-field', 'required-field-empty', 'entry-field-validation'];
+
+  it('`node bin/cmlint.js fixtures/demo-space` reports the content model and entry rules and exits 1', () => {
     const run = cmlint(['fixtures/demo-space']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('fixtures/demo-space/export.json');
-    expect(run.stdout).toContain('re2-incompatible-pattern');
-    expect(run.stdout).toContain('hidden-required-field');
+    for (const id of DEMO_RULES) expect(run.stdout).toContain(id);
     expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors?, \d+ warnings?, \d+ info\)/);
   });
 
   it('gives the same findings as JSON', () => {
     const { findings } = json(cmlint(['fixtures/demo-space', '--format', 'json', '--as-of', AFTER_BOTH_DATES]));
-    expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(['re2-incompatible-pattern', 'hidden-required-field']));
+    expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(DEMO_RULES));
     expect(findings.every((f) => f.file === 'fixtures/demo-space/export.json')).toBe(true);
+  });
+});
+
+describe('graphql-schema', () => {
+  const corpusDir = join(ROOT, '..', 'shared', 'corpus');
+  const exports = readdirSync(corpusDir).filter((name) => name.endsWith('.json')).sort();
+  const COLLISIONS = 'fixtures/cli/graphql-collisions';
+
+  it.each(exports)('prints SDL that graphql-js builds into a valid schema for %s (exit 0)', (name) => {
+    const run = cmlint(['graphql-schema', join(corpusDir, name)]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const schema = buildSchema(run.stdout);
+    expect(validateSchema(schema).map((e) => e.message)).toEqual([]);
+    expect(schema.getQueryType()?.name).toBe('Query');
+  });
+
+  it('has a type per content type, with its fields and their GraphQL types', () => {
+    const run = cmlint(['graphql-schema', join(corpusDir, 'covid-19-site-template.json')]);
+    expect(run.stdout).toMatch(/^# The GraphQL schema the service would generate/);
+    expect(run.stdout).toContain(
+      [
+        'type BlogPost implements Entry & _Node {',
+        '  _id: ID!',
+        '  author(locale: String, preview: Boolean): Person',
+        '  body(locale: String): BlogPostBody',
+        '  contentfulMetadata: ContentfulMetadata!',
+        '  heroImage(locale: String, preview: Boolean): Asset',
+        '  linkedFrom(allowedLocales: [String]): BlogPostLinkingCollections',
+        '  slug(locale: String): String',
+        '  sys: Sys!',
+        '  tagsCollection(limit: Int = 100, locale: String, preview: Boolean, skip: Int = 0): BlogPostTagsCollection',
+        '  teaser(locale: String): String',
+        '  title(locale: String): String',
+        '}',
+      ].join('\n'),
+    );
+    expect(run.stdout).toContain('type BlogPostTagsCollection {\n  items: [Tag]!\n');
+  });
+
+  it('is byte-identical across runs, and the same for a directory as for its files', () => {
+    const first = cmlint(['graphql-schema', 'fixtures/graphql/template-blog']);
+    expect(first.code).toBe(0);
+    expect(cmlint(['graphql-schema', 'fixtures/graphql/template-blog']).stdout).toBe(first.stdout);
+    expect(cmlint(['graphql-schema', 'fixtures/graphql/template-blog/content-types.json']).stdout).toBe(first.stdout);
+  });
+
+  it('prints the collisions on stderr instead, in the service’s wording where known, and exits 1', () => {
+    const run = cmlint(['graphql-schema', COLLISIONS]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const file = `${COLLISIONS}/export.json`;
+    expect(run.stderr.split('\n')).toEqual([
+      'cmlint: GraphQL names collide, so no schema is printed:',
+      `${file}:5:9: Type name generated for the content types 'A_car', 'a_car_' would be the same for all of them: 'ACar' [schema generation fails: COLLIDING_TYPE_NAMES]`,
+      `${file}:62:11: Type name 'BlogPostContent' would be used for the union type of field 'content' of content type 'blogPost' and the type of content type 'blogPostContent' [queries fail: COLLIDING_TYPE_NAMES]`,
+      `${file}:80:11: Field name generated for the fields 'seo_title', 'seoTitle' of the content type 'blogPost' would be the same for all of them: 'seoTitle' [schema generation fails: COLLIDING_FIELD_NAMES]`,
+      `${file}:100:11: Field 'linked_from' of the content type 'blogPost' would be named 'linkedFrom', a reserved field name [schema generation fails: RESERVED_FIELD_NAME]`,
+      `${file}:110:11: The fields 'related', 'relatedCollection' of the content type 'blogPost' would all be 'relatedCollection' (a list of links gets the suffix 'Collection') [not documented by the service]`,
+      `${file}:198:9: Type name 'TaxonomyConcept' would be used for a built-in type of the service and the type of content type 'taxonomy_concept' [not documented by the service]`,
+      '',
+    ]);
+  });
+
+  it('lint reports the same collisions as findings of the four rules', () => {
+    const { findings } = json(cmlint([COLLISIONS, '--format', 'json']));
+    expect(findings.map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.target.contentType}/${f.target.field ?? ''}`)).toEqual([
+      '5 error graphql-type-name-collision A_car/',
+      '25 error graphql-type-name-collision a_car_/',
+      '62 error graphql-derived-type-collision blogPost/content',
+      '80 error graphql-field-name-collision blogPost/seo_title',
+      '90 error graphql-field-name-collision blogPost/seoTitle',
+      '100 error graphql-reserved-field-name blogPost/linked_from',
+      '110 warning graphql-field-name-collision blogPost/related',
+      '125 warning graphql-field-name-collision blogPost/relatedCollection',
+      '135 warning graphql-field-name-collision blogPost/legacy_title',
+      '145 warning graphql-field-name-collision blogPost/legacyTitle',
+      '158 error graphql-derived-type-collision blogPostContent/',
+      '198 warning graphql-derived-type-collision taxonomy_concept/',
+    ]);
+  });
+
+  it('exits 2 for flags that belong to lint, with nothing on stdout', () => {
+    for (const flags of [['--format', 'json'], ['--rule', 'hidden-required-field=off'], ['--as-of', '2025-01-01'], ['--quiet']]) {
+      const run = cmlint(['graphql-schema', CLEAN, ...flags]);
+      expectFailure(run);
+      expect(run.stderr.split('\n')[0]).toBe(`cmlint: graphql-schema: ${flags[0]} does not apply`);
+    }
+  });
+
+  it('exits 2 for input errors, as lint does', () => {
+    const missing = cmlint(['graphql-schema', 'fixtures/cli/no-such-dir']);
+    expectFailure(missing);
+    expect(missing.stderr).toContain('fixtures/cli/no-such-dir');
+    const malformed = cmlint(['graphql-schema', 'fixtures/cli/malformed-json/export.json']);
+    expectFailure(malformed);
+    expect(malformed.stderr).toMatch(/^fixtures\/cli\/malformed-json\/export\.json:\d+:\d+: Invalid JSON/);
+  });
+
+  it('is in --help', () => {
+    expect(cmlint(['--help']).stdout).toContain('cmlint graphql-schema [paths...] [--config FILE]');
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RuleConfiguration } from '../src/config/resolve-rules.js';
 import { defineRule, type Rule, type RuleMeta } from '../src/engine/rule.js';
+import { entryRef, type EntryRef } from '../src/model/nodes.js';
 import { runRules } from '../src/engine/run-rules.js';
 import { loadSpace } from '../src/load/load-space.js';
 import type { ConfigFile } from '../src/config/load-config.js';
@@ -78,6 +79,33 @@ describe('rule isolation', () => {
       ['bad-message', true, 'a'],
     ]);
     expect(findings[1]!.message).toContain("unknown messageId 'nope'");
+  });
+});
+
+describe('findings about entries that have streamed past', () => {
+  it('an EntryRef reported in `end` gives the entry’s target, file, pointer and line, and takes overrides by its content type', async () => {
+    const rule = defineRule({
+      meta: meta('later'),
+      create: (context) => {
+        const seen: EntryRef[] = [];
+        return {
+          entry: (entry) => void seen.push(entryRef(entry)),
+          end: () => {
+            for (const ref of seen) context.report({ node: ref, messageId: 'found', data: { what: ref.id }, path: ['fields'], field: 'x', locale: 'en-US' });
+          },
+        };
+      },
+    }) as Rule<never>;
+    const findings = await run([rule], { overrides: [{ contentTypes: ['a'], rules: { later: 'warning' } }] });
+    expect(findings.map((f) => [f.target, f.severity, f.pointer, f.line])).toEqual(
+      [0, 1, 2].map((i) => [{ contentType: 'a', field: 'x', entry: `e${i + 1}`, locale: 'en-US' }, 'warning', `/entries/${i}/fields`, 1]),
+    );
+    expect(findings.every((f) => f.file?.endsWith('space.json') && f.column! > 1)).toBe(true);
+  });
+
+  it('an EntryRef holds no record', () => {
+    const ref = entryRef({ kind: 'entry', id: 'e', contentTypeId: 'a', json: { sys: { id: 'e', contentType: { sys: { id: 'a' } } } }, source: null as never });
+    expect(Object.keys(ref).sort()).toEqual(['contentTypeId', 'id', 'kind', 'source']);
   });
 });
 

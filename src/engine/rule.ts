@@ -1,4 +1,4 @@
-import type { AssetNode, ContentTypeNode, EntryNode, FieldNode, LocaleNode, Node } from '../model/nodes.js';
+import type { AssetNode, ContentTypeNode, EntryNode, FieldNode, LocaleNode, ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -61,9 +61,10 @@ export interface ReportDescriptor {
   data?: Record<string, string | number>;
   /**
    * The node the finding is about; its content type, field and entry fill the target, and its
-   * record gives the file and position. Null for a finding about the space as a whole.
+   * record gives the file and position. An entry that has streamed past is given by its
+   * `EntryRef`. Null for a finding about the space as a whole.
    */
-  node: Node | null;
+  node: ReportNode | null;
   /** Path below the node to the exact place (for the pointer, line and column). */
   path?: readonly (string | number)[];
   /** Target keys that the node does not give (a field or locale of an entry, for example). */

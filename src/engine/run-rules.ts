@@ -2,7 +2,7 @@ import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../load/json-scan.js';
 import type { Space } from '../load/load-space.js';
 import type { SourceFile, SourceRef } from '../load/source.js';
-import { recordOf, type Node } from '../model/nodes.js';
+import { recordOf, type Node, type ReportNode } from '../model/nodes.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
 import { minSeverity, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors } from './rule.js';
 
@@ -49,7 +49,7 @@ interface Pending {
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
 
-function targetOf(node: Node | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale'>): Target {
+function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale'>): Target {
   const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: null, locale: descriptor?.locale ?? null };
   if (node?.kind === 'contentType') target.contentType = node.id;
   else if (node?.kind === 'field') {

@@ -50,8 +50,21 @@ export interface AssetNode {
 
 export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode;
 
+/**
+ * An entry without its record: enough to report about the entry after it has streamed past
+ * (cross-entry checks keep these, never the entries themselves).
+ */
+export type EntryRef = Pick<EntryNode, 'kind' | 'id' | 'contentTypeId' | 'source'>;
+
+/** What a finding can be about: any node, or an entry by reference. */
+export type ReportNode = Exclude<Node, EntryNode> | EntryRef;
+
+export function entryRef(entry: EntryNode): EntryRef {
+  return { kind: 'entry', id: entry.id, contentTypeId: entry.contentTypeId, source: entry.source };
+}
+
 /** The record a node lives in, and the path from that record to the node. */
-export function recordOf(node: Node): { source: SourceRef; path: string[] } {
+export function recordOf(node: ReportNode): { source: SourceRef; path: string[] } {
   if (node.kind === 'field') return { source: node.contentType.source, path: ['fields', String(node.index)] };
   return { source: node.source, path: [] };
 }

@@ -182,6 +182,15 @@ export interface Matcher {
 const LONG_VALUE = 1024;
 
 /**
+ * node `re2` matches UTF-8, into which a lone surrogate (`"\ud800"` is valid JSON) converts as
+ * U+FFFD, while re2js sees the surrogate itself: such values stay with re2js, so both give the
+ * same answers.
+ */
+function isWellFormed(value: string): boolean {
+  return (value as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
  * A matcher for a pattern that `checkPattern` accepted with these flags. Throws if re2js
  * refuses the pattern: refused patterns are reported, never matched.
  */
@@ -191,7 +200,7 @@ export function compileMatcher(pattern: string, flags: string | null | undefined
   let native: { test(value: string): boolean } | null | undefined;
   return {
     test(value) {
-      if (value.length >= LONG_VALUE) {
+      if (value.length >= LONG_VALUE && isWellFormed(value)) {
         if (native === undefined) {
           const NodeRE2 = nodeRE2();
           const letters = [...new Set([...(flags ?? '')].filter((f) => f === 'i' || f === 'm' || f === 's'))].join('');

@@ -1,0 +1,335 @@
+import { defineRule } from '../src/engine/rule.js';
+import { isObject } from '../src/load/records.js';
+import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
+import { isArchived, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
+import { isEmptyValue } from '../src/model/field-value.js';
+import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
+import { PublishLocales } from '../src/model/publish-locales.js';
+import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
+import { showValue } from '../src/validation/describe.js';
+import { VALIDATION_KINDS, type CheckContext, type EntryLinkCheck, type Path, type ValidationKind, type Violation } from '../src/validation/types.js';
+
+interface Options {
+  kinds: ValidationKind[];
+  reportMissingLinks: boolean;
+}
+
+/** A link to an entry not seen yet, kept (compactly) until every entry has been seen. */
+interface PendingLink {
+  ref: EntryRef;
+  field: FieldPlan;
+  locale: string;
+  item: number | null;
+  check: EntryLinkCheck;
+  targetId: string;
+  path: Path;
+}
+
+/** Entries holding each value of a `unique` field, per locale: one entry, or several. */
+type UniqueIndex = Map<string, Map<string, EntryRef | EntryRef[]>>;
+
+const REFUSED = ' Publishing the entry fails.';
+const MAX_NAMED = 10;
+
+/** "entry 'b'", "entries 'b', 'c'", "entries 'b', …, and 990 more": the entries of `refs` other than `ref`. */
+function otherEntries(refs: readonly EntryRef[], ref: EntryRef): string {
+  const named: string[] = [];
+  for (const other of refs) {
+    if (named.length === MAX_NAMED) break;
+    if (other !== ref) named.push(`'${other.id}'`);
+  }
+  const more = refs.length - 1 - named.length;
+  return `${refs.length === 2 ? 'entry' : 'entries'} ${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+}
+const AT = "Field '{{field}}' ({{locale}}){{item}}";
+
+export default defineRule<Options>({
+  meta: {
+    id: 'entry-field-validation',
+    description: 'An entry value that breaks a validation of its field (size, range, in, regexp, unique, links, dates, rich text): the service refuses to publish it.',
+    enforcement: { date: null, postponedFrom: null, note: 'in effect' },
+    severity: 'error',
+    recommended: true,
+    schema: {
+      type: 'object',
+      properties: {
+        kinds: {
+          type: 'array',
+          items: { enum: [...VALIDATION_KINDS] },
+          uniqueItems: true,
+          default: [...VALIDATION_KINDS],
+          description: 'The kinds of validation to check.',
+        },
+        reportMissingLinks: {
+          type: 'boolean',
+          default: false,
+          description: 'Also report links to entries and assets that are not in the input (default exports leave drafts out, so these are usually not errors).',
+        },
+      },
+      additionalProperties: false,
+    },
+    messages: {
+      size: { text: `${AT} has {{count}} {{unit}}; its size validation allows {{bounds}}.{{custom}}${REFUSED}` },
+      range: { text: `${AT} is {{value}}; its range validation allows {{bounds}}.{{custom}}${REFUSED}` },
+      in: { text: `${AT} is {{value}}, which is not one of its allowed values: {{allowed}}.{{custom}}${REFUSED}` },
+      regexp: { text: `${AT} is {{value}}, which does not match the pattern /{{pattern}}/{{flags}}.{{custom}}${REFUSED}` },
+      prohibitRegexp: { text: `${AT} is {{value}}, which matches the prohibited pattern /{{pattern}}/{{flags}}.{{custom}}${REFUSED}` },
+      unique: {
+        text: `${AT} is {{value}}, which must be unique among the entries of content type '{{contentType}}', but {{others}} also {{have}} it.{{custom}}${REFUSED}`,
+      },
+      linkContentType: {
+        text: `${AT} links to entry '{{target}}' of content type '{{targetType}}'; the field accepts only {{allowed}}.{{custom}}${REFUSED}`,
+      },
+      linkMimetypeGroup: {
+        text: `${AT} links to asset '{{target}}', a file of type {{fileType}} (group {{groups}}); the field accepts only {{allowed}}.{{custom}}${REFUSED}`,
+      },
+      assetFileSize: { text: `${AT} links to asset '{{target}}', a file of {{size}} bytes; the field allows {{bounds}}.{{custom}}${REFUSED}` },
+      assetImageDimensions: {
+        text: `${AT} links to asset '{{target}}', an image of {{width}}×{{height}} pixels; the field allows {{bounds}}.{{custom}}${REFUSED}`,
+      },
+      dateRange: { text: `${AT} is {{value}}; its date range allows {{bounds}}.{{custom}}${REFUSED}` },
+      enabledMarks: { text: `${AT} uses the mark '{{mark}}', which the field does not enable (enabled: {{allowed}}).{{custom}}${REFUSED}` },
+      enabledNodeTypes: {
+        text: `${AT} contains a '{{nodeType}}' node, which the field does not enable (enabled: {{allowed}}).{{custom}}${REFUSED}`,
+      },
+      nodesSize: { text: `${AT} has {{count}} '{{nodeType}}' nodes; the field allows {{bounds}}.{{custom}}${REFUSED}` },
+      nodesLinkContentType: {
+        text: `${AT} has a '{{nodeType}}' node linking to entry '{{target}}' of content type '{{targetType}}'; such nodes may link only to {{allowed}}.{{custom}}${REFUSED}`,
+      },
+      missingEntry: {
+        text: `${AT} links to entry '{{target}}', which is not in the input: a draft left out of the export, or a deleted entry that the link can no longer resolve.`,
+        maxSeverity: 'warning',
+      },
+      missingAsset: {
+        text: `${AT} links to asset '{{target}}', which is not in the input: a draft left out of the export, or a deleted asset that the link can no longer resolve.`,
+        maxSeverity: 'warning',
+      },
+    },
+    docs: `
+The service checks an entry against its fields' validations when the entry is published, and
+refuses the publish if a value breaks one. This rule runs those checks over every entry of the
+input (archived entries are skipped), so that a bulk publish, a migration or a deploy does not
+stop half way. One finding per entry, field and locale: the first validation the value breaks,
+in the order of the field's validations, then of \`items.validations\` item by item.
+
+| kind | checked |
+|---|---|
+| \`size\` | characters of a Symbol or Text, items of an Array, properties of an Object, characters of text in a RichText document; and the characters of each Symbol of an Array (\`items\`) |
+| \`range\` | an Integer or Number, bounds included |
+| \`in\` | a Symbol, Text, Integer or Number (or each Symbol of an Array) is one of the list |
+| \`regexp\`, \`prohibitRegexp\` | a Symbol or Text (or each Symbol of an Array) matches / does not match, as an unanchored search with RE2 semantics |
+| \`unique\` | no two entries of the content type hold the same Symbol in the same locale; every entry involved is reported |
+| \`linkContentType\` | a link to an entry (or each link of an Array) points to an entry of an allowed content type |
+| \`linkMimetypeGroup\`, \`assetFileSize\`, \`assetImageDimensions\` | a link to an asset points to a file of an allowed group, size, width and height |
+| \`dateRange\` | a Date is within the range, bounds included |
+| \`enabledMarks\`, \`enabledNodeTypes\` | a rich-text document uses only enabled marks and node types |
+| \`nodes\` | per rich-text node type: how many such nodes (\`size\`), and which content types embedded entries and entry hyperlinks link to (\`linkContentType\`) |
+
+Patterns are matched with RE2 (re2js, the service's engine; node \`re2\` for long values once
+re2js has accepted the pattern). A pattern or flags that the service's engine refuses are not
+matched here: \`re2-incompatible-pattern\` reports them.
+
+Links are checked against the entries and assets of the input. Entries are streamed, so the
+rule keeps only compact facts: the content type of every entry seen, the group, size and
+dimensions of every asset file, and the entries holding each value of a \`unique\` field. A
+link to an entry or asset that is not in the input is passed over, because default exports
+leave drafts out; \`reportMissingLinks: true\` reports such links too (at most as warnings).
+
+Which values are checked: for a localized field, the values of the configured locales; for a
+field that is not localized, the value of the default locale (values left in other locales
+are not returned by the API, and \`unlocalized-field-locale-values\` reports them). Empty values
+are left to \`required-field-empty\`.
+
+What the service does not document, and how this rule reads it so that it does not raise false
+alarms:
+
+- Characters: counted as UTF-16 units against a minimum and as code points against a
+  maximum, so that a value that is valid under either count is not reported.
+- Mimetype groups come from the table the service publishes (an npm package); a MIME type listed
+  in several groups (text/plain is plaintext and code) passes any of them, and so does the group
+  of the file name's extension. An asset with a file per locale passes when any of its files
+  passes; a file whose size or dimensions have not been recorded passes.
+- A date without a time zone offset (in the value or the range) may be off by up to 14 hours:
+  it is reported only when it is out of range by more than that.
+- \`unique\` is checked on Symbol fields only, comparing values exactly (case matters), among the
+  entries of the input that are not archived.
+- An entry published locale by locale (its \`sys.fieldStatus\` marks some locales published and
+  others not) is checked only in its published locales.
+
+## Examples
+
+A field \`{ "id": "slug", "type": "Symbol", "validations": [{ "regexp": { "pattern": "^[a-z0-9-]+$" } }] }\`
+and an entry with \`"slug": { "en-US": "Hello World" }\`: reported (regexp).
+
+A field \`{ "id": "author", "type": "Link", "linkType": "Entry", "validations": [{ "linkContentType": ["person"] }] }\`
+linking to an entry of content type \`tag\`: reported (linkContentType), wherever in the input
+that entry is.
+
+## Options
+
+- \`kinds\` (default: all): the kinds of validation to check, e.g. \`["size", "regexp"]\`.
+- \`reportMissingLinks\` (default \`false\`): also report links to entries and assets that are
+  not in the input.
+
+## Fix
+
+Change the value (the message says what the validation allows), or the validation if it no
+longer says what the content needs.
+`,
+  },
+
+  create(context) {
+    const { reportMissingLinks } = context.options;
+    const options = { kinds: new Set(context.options.kinds), reportMissingLinks };
+    const locales = new PublishLocales(context.space);
+    const plans = new Map<string, FieldPlan[]>();
+    const uniqueIndexes = new Map<FieldPlan, UniqueIndex>();
+    let keepsAssets = false;
+    let keepsEntryTypes = false;
+
+    const assets = new Map<string, readonly AssetFile[]>();
+    const entryTypes = new Map<string, string>();
+    const pending: PendingLink[] = [];
+    /** Entries, fields and locales already reported (only those with a `unique` field). */
+    const reportedUnique = new Set<string>();
+
+    // The value being checked, and the links to entries not seen yet that it holds.
+    let item: number | null = null;
+    const deferred: Omit<PendingLink, 'ref' | 'field' | 'locale'>[] = [];
+
+    const checkContext: CheckContext = {
+      assetFiles: (id) => assets.get(id),
+      entryType: (id) => entryTypes.get(id),
+      defer: (check, targetId, path) => void deferred.push({ item, check, targetId, path: item === null ? path : [item, ...path] }),
+    };
+
+    const report = (node: EntryNode | EntryRef, field: FieldPlan, locale: string, itemIndex: number | null, violation: Violation): void => {
+      context.report({
+        node,
+        path: ['fields', field.id, locale, ...violation.path],
+        field: field.id,
+        locale,
+        messageId: violation.messageId,
+        data: { ...violation.data, field: field.id, locale, item: itemIndex === null ? '' : `, item at index ${itemIndex},` },
+      });
+    };
+
+    /** The first validation the value breaks, with the Array item it is about. */
+    const firstViolation = (field: FieldPlan, value: unknown): { violation: Violation; item: number | null } | null => {
+      for (const check of field.checks) {
+        const violation = check.run(value, checkContext);
+        if (violation) return { violation, item: null };
+      }
+      if (field.itemChecks.length === 0 || !Array.isArray(value)) return null;
+      for (let i = 0; i < value.length; i++) {
+        item = i;
+        for (const check of field.itemChecks) {
+          const violation = check.run(value[i], checkContext);
+          if (violation) {
+            item = null;
+            return { violation: { ...violation, path: [i, ...violation.path] }, item: i };
+          }
+        }
+      }
+      item = null;
+      return null;
+    };
+
+    const addUnique = (field: FieldPlan, locale: string, value: string, ref: EntryRef): void => {
+      let index = uniqueIndexes.get(field);
+      if (!index) uniqueIndexes.set(field, (index = new Map()));
+      let byValue = index.get(locale);
+      if (!byValue) index.set(locale, (byValue = new Map()));
+      const seen = byValue.get(value);
+      if (seen === undefined) byValue.set(value, ref);
+      else if (Array.isArray(seen)) seen.push(ref);
+      else byValue.set(value, [seen, ref]);
+    };
+
+    return {
+      contentType(contentType) {
+        const fields: FieldPlan[] = [];
+        for (const { json } of contentType.fields) {
+          const plan = compileField(json, options);
+          if (!plan) continue;
+          fields.push(plan);
+          const types = [json.linkType, json.items?.linkType];
+          if (json.type === 'RichText' || (types.includes('Entry') && (json.type === 'Link' || json.type === 'Array'))) keepsEntryTypes = true;
+          if (json.type === 'RichText' || (types.includes('Asset') && (json.type === 'Link' || json.type === 'Array'))) keepsAssets = true;
+        }
+        if (fields.length > 0) plans.set(contentType.id, fields);
+      },
+
+      asset(asset) {
+        if (keepsAssets) assets.set(asset.id, assetFiles(asset));
+      },
+
+      entry(entry) {
+        // Archived entries can still be link targets.
+        if (keepsEntryTypes) entryTypes.set(entry.id, context.space.contentTypes.get(entry.contentTypeId)?.id ?? entry.contentTypeId);
+        const plan = plans.get(entry.contentTypeId);
+        if (plan === undefined || isArchived(entry)) return;
+        const fields = entry.json.fields;
+        if (!isObject(fields)) return;
+        const status = localeByLocaleStatus(entry, locales.configured);
+        let ref: EntryRef | undefined;
+        for (const field of plan) {
+          const values = fields[field.id];
+          if (!isObject(values)) continue;
+          const onlyDefaults = !field.localized && locales.defaults.length > 0;
+          for (const locale in values) {
+            if (onlyDefaults ? !locales.defaults.includes(locale) : !locales.isChecked(locale)) continue;
+            if (status !== null && !isPublishedStatus(status[locale])) continue;
+            const value = values[locale];
+            if (isEmptyValue(field.type, value)) continue;
+            deferred.length = 0;
+            const found = firstViolation(field, value);
+            if (found) report(entry, field, locale, found.item, found.violation);
+            else if (deferred.length > 0) {
+              ref ??= entryRef(entry);
+              for (const link of deferred) pending.push({ ref, field, locale, ...link });
+            }
+            if (field.unique && typeof value === 'string') {
+              addUnique(field, locale, value, (ref ??= entryRef(entry)));
+              if (found) reportedUnique.add(`${entry.id}\0${field.id}\0${locale}`);
+            }
+          }
+        }
+      },
+
+      end() {
+        // Links to entries that came later in the input; one finding per entry, field and locale.
+        let last: PendingLink | undefined;
+        for (const link of pending) {
+          if (last && last.ref === link.ref && last.field === link.field && last.locale === link.locale) continue;
+          const violation = link.check.judgeEntry(link.targetId, entryTypes.get(link.targetId), link.path);
+          if (violation) {
+            report(link.ref, link.field, link.locale, link.item, violation);
+            last = link;
+          }
+        }
+        for (const [field, index] of uniqueIndexes) {
+          for (const [locale, byValue] of index) {
+            for (const [value, refs] of byValue) {
+              if (!Array.isArray(refs)) continue;
+              for (const ref of refs) {
+                if (reportedUnique.has(`${ref.id}\0${field.id}\0${locale}`)) continue;
+                report(ref, field, locale, null, {
+                  messageId: 'unique',
+                  data: {
+                    value: showValue(value),
+                    contentType: ref.contentTypeId,
+                    others: otherEntries(refs, ref),
+                    have: refs.length === 2 ? 'has' : 'have',
+                    custom: field.unique!.custom,
+                  },
+                  path: [],
+                });
+              }
+            }
+          }
+        }
+      },
+    };
+  },
+});

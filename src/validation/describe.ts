@@ -1,0 +1,35 @@
+/** How values, bounds and lists appear in messages. */
+
+const MAX_SHOWN = 60;
+const MAX_ITEMS = 10;
+
+/** A value as JSON, cut to a readable length. */
+export function showValue(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > MAX_SHOWN ? `${json.slice(0, MAX_SHOWN - 1)}…` : json;
+}
+
+/** `a, b, c` (at most ten, then "and N more"), each as `show` gives it. */
+export function showList(items: readonly unknown[], show: (item: unknown) => string = showValue): string {
+  const shown = items.slice(0, MAX_ITEMS).map(show);
+  if (items.length > MAX_ITEMS) shown.push(`and ${items.length - MAX_ITEMS} more`);
+  return shown.join(', ');
+}
+
+export function quoted(item: unknown): string {
+  return `'${String(item)}'`;
+}
+
+/** A min/max pair as words: "at least 2", "at most 5", "2 to 5", "exactly 2". */
+export function showBounds(min: number | string | null, max: number | string | null, unit = ''): string {
+  const u = unit ? ` ${unit}` : '';
+  if (min !== null && min === max) return `exactly ${min}${u}`;
+  if (min !== null && max !== null) return `${min} to ${max}${u}`;
+  if (min !== null) return `at least ${min}${u}`;
+  return `at most ${max}${u}`;
+}
+
+/** The validation's own message (the one the service shows editors), as a sentence to append. */
+export function customMessage(message: unknown): string {
+  return typeof message === 'string' && message.trim() !== '' ? ` The content type's message: "${message.trim()}".` : '';
+}

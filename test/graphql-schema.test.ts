@@ -1,0 +1,386 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  GraphQLObjectType,
+  buildSchema,
+  isInputObjectType,
+  isEnumType,
+  isScalarType,
+  validateSchema,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+} from 'graphql';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderSchema } from '../src/graphql/render-sdl.js';
+import { buildSchemaModel, describeOrigin, typeNameOrigins, type SchemaModel } from '../src/graphql/schema-model.js';
+import { schemaProblems } from '../src/graphql/schema-problems.js';
+import { loadSpace } from '../src/load/load-space.js';
+import { contentType } from './helpers/rule-tester.js';
+
+const corpusDir = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const blogFixture = fileURLToPath(new URL('../fixtures/graphql/template-blog/content-types.json', import.meta.url));
+const workDir = mkdtempSync(join(tmpdir(), 'cmlint-graphql-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+async function modelOf(path: string): Promise<SchemaModel> {
+  const space = await loadSpace([{ absPath: path, explicit: true }], workDir);
+  return buildSchemaModel([...space.model.contentTypes.values()]);
+}
+
+let counter = 0;
+async function modelOfTypes(contentTypes: Record<string, unknown>[]): Promise<SchemaModel> {
+  const file = join(workDir, `space-${++counter}.json`);
+  writeFileSync(file, JSON.stringify({ contentTypes }));
+  return modelOf(file);
+}
+
+const namesOf = (model: SchemaModel, resourceLinkTypes = true) => typeNameOrigins(model, { resourceLinkTypes });
+
+/** The SDL must parse and be a valid schema (interfaces implemented, every type defined). */
+function parse(sdl: string): GraphQLSchema {
+  const schema = buildSchema(sdl);
+  expect(validateSchema(schema).map((e) => e.message)).toEqual([]);
+  return schema;
+}
+
+/** `name pattern owner` for every name that content types generate. */
+function derivedNames(model: SchemaModel, resourceLinkTypes = true): string[] {
+  const rows: string[] = [];
+  for (const [name, origins] of namesOf(model, resourceLinkTypes)) {
+    for (const origin of origins) if (origin.pattern !== 'builtin') rows.push(`${name} ${origin.pattern} ${origin.field?.node.id ?? origin.contentType!.node.id}`);
+  }
+  return rows;
+}
+
+const symbol = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'Symbol', ...extra });
+const entryLink = (id: string, ids?: string[]) => ({ id, type: 'Link', linkType: 'Entry', validations: ids ? [{ linkContentType: ids }] : [] });
+const entryLinks = (id: string, ids?: string[]) => ({
+  id,
+  type: 'Array',
+  items: { type: 'Link', linkType: 'Entry', validations: ids ? [{ linkContentType: ids }] : [] },
+});
+
+describe('derived names', () => {
+  it('every content type: T, TCollection, TFilter, TOrder, TLinkingCollections, TCursorCollection', async () => {
+    const model = await modelOfTypes([contentType('page', [symbol('title')])]);
+    expect(derivedNames(model)).toEqual([
+      'Page type page',
+      'PageCollection collection page',
+      'PageFilter filter page',
+      'PageOrder order page',
+      'PageLinkingCollections linkingCollections page',
+      'PageCursorCollection cursorCollection page',
+    ]);
+  });
+
+  it('rich text: TF, TFLinks, TFAssets, TFEntries, TFResources and the three resource types', async () => {
+    const model = await modelOfTypes([contentType('page', [{ id: 'body_text', type: 'RichText' }])]);
+    expect(derivedNames(model).slice(6)).toEqual([
+      'PageBodyText richText body_text',
+      'PageBodyTextLinks richTextLinks body_text',
+      'PageBodyTextAssets richTextAssets body_text',
+      'PageBodyTextEntries richTextEntries body_text',
+      'PageBodyTextResources richTextResources body_text',
+      'PageBodyTextResourcesBlock richTextResourcesBlock body_text',
+      'PageBodyTextResourcesHyperlink richTextResourcesHyperlink body_text',
+      'PageBodyTextResourcesInline richTextResourcesInline body_text',
+    ]);
+  });
+
+  it('links: a union for two or more allowed types (even if one exists), linkedFrom order enums for each linking type', async () => {
+    const model = await modelOfTypes([
+      contentType('page', [entryLink('target', ['post', 'gone']), entryLink('author', ['person']), entryLink('any'), entryLink('lost', ['gone'])]),
+      contentType('post', []),
+      contentType('person', []),
+    ]);
+    expect(derivedNames(model).filter((row) => !/ (type|collection|filter|order|linkingCollections|cursorCollection) (page|post|person)$/.test(row))).toEqual([
+      'PageTarget linkUnion target',
+      'PostLinkingCollectionsPageCollectionOrder linkingCollectionOrder target',
+      'PostLinkingCollectionsPageCursorCollectionOrder linkingCursorCollectionOrder target',
+      'PersonLinkingCollectionsPageCollectionOrder linkingCollectionOrder author',
+      'PersonLinkingCollectionsPageCursorCollectionOrder linkingCursorCollectionOrder author',
+    ]);
+    const [page, post] = model.contentTypes;
+    expect(page!.fields.map((f) => f.targets.map((t) => t.node.id))).toEqual([['post'], ['person'], [], []]);
+    expect(post!.linkedFrom.map((t) => t.node.id)).toEqual(['page']);
+  });
+
+  it('lists of links: TFCollection, and TFItem (two or more types) or TFCollectionOrder (exactly one)', async () => {
+    const model = await modelOfTypes([
+      contentType('page', [entryLinks('sections', ['hero', 'text']), entryLinks('related', ['page']), entryLinks('anything')]),
+      contentType('hero', []),
+      contentType('text', []),
+    ]);
+    const rows = derivedNames(model).filter((row) => / (field\w+|linking\w+Order) /.test(row));
+    expect(rows).toEqual([
+      'PageSectionsCollection fieldCollection sections',
+      'PageSectionsItem fieldCollectionItem sections',
+      'HeroLinkingCollectionsPageCollectionOrder linkingCollectionOrder sections',
+      'HeroLinkingCollectionsPageCursorCollectionOrder linkingCursorCollectionOrder sections',
+      'TextLinkingCollectionsPageCollectionOrder linkingCollectionOrder sections',
+      'TextLinkingCollectionsPageCursorCollectionOrder linkingCursorCollectionOrder sections',
+      'PageRelatedCollection fieldCollection related',
+      'PageRelatedCollectionOrder fieldCollectionOrder related',
+      'PageLinkingCollectionsPageCollectionOrder linkingCollectionOrder related',
+      'PageLinkingCollectionsPageCursorCollectionOrder linkingCursorCollectionOrder related',
+      'PageAnythingCollection fieldCollection anything',
+    ]);
+    expect(model.contentTypes[0]!.fields.map((f) => f.exposedName)).toEqual(['sectionsCollection', 'relatedCollection', 'anythingCollection']);
+  });
+
+  it('resource links: TF and TFCollection, only with the per-field types (after 2024-03-14)', async () => {
+    const types = [
+      contentType('page', [
+        { id: 'product', type: 'ResourceLink', allowedResources: [] },
+        { id: 'products', type: 'Array', items: { type: 'ResourceLink' }, allowedResources: [] },
+      ]),
+    ];
+    expect(derivedNames(await modelOfTypes(types)).slice(6)).toEqual(['PageProduct resourceLink product', 'PageProductsCollection resourceLinkCollection products']);
+    expect(derivedNames(await modelOfTypes(types), false).slice(6)).toEqual([]);
+  });
+
+  it('assets and scalars derive nothing; omitted and deleted fields are left out', async () => {
+    const model = await modelOfTypes([
+      contentType('page', [
+        { id: 'image', type: 'Link', linkType: 'Asset' },
+        { id: 'gallery', type: 'Array', items: { type: 'Link', linkType: 'Asset' } },
+        { id: 'tags', type: 'Array', items: { type: 'Symbol' } },
+        { id: 'old_body', type: 'RichText', omitted: true },
+        { id: 'gone', type: 'RichText', omitted: true, deleted: true },
+      ]),
+    ]);
+    expect(derivedNames(model)).toHaveLength(6);
+    expect(model.contentTypes[0]!.fields.map((f) => `${f.exposedName}${f.omitted ? ' (omitted)' : ''}`)).toEqual([
+      'image',
+      'galleryCollection',
+      'tags',
+      'oldBody (omitted)',
+    ]);
+    expect(model.assetLinkedFrom.map((t) => t.node.id)).toEqual(['page']);
+  });
+
+  it('is built once for the same content types (the four rules share it)', async () => {
+    const space = await loadSpace([{ absPath: blogFixture, explicit: true }], workDir);
+    const nodes = [...space.model.contentTypes.values()];
+    const model = buildSchemaModel(nodes);
+    expect(buildSchemaModel([...nodes])).toBe(model);
+    expect(buildSchemaModel(nodes.slice(1))).not.toBe(model);
+    expect(buildSchemaModel(nodes.slice(1)).contentTypes.map((t) => t.node.id)).toEqual(nodes.slice(1).map((n) => n.id));
+  });
+
+  it('describes who generates a name', async () => {
+    const model = await modelOfTypes([contentType('page', [entryLink('author', ['person'])]), contentType('person', [])]);
+    const describe = (name: string) => namesOf(model).get(name)!.map(describeOrigin);
+    expect(describe('Page')).toEqual(["the type of content type 'page'"]);
+    expect(describe('PageOrder')).toEqual(["the order enum of content type 'page'"]);
+    expect(describe('PersonLinkingCollectionsPageCollectionOrder')).toEqual([
+      "the order enum for content type 'page' in the linkedFrom type of content type 'person'",
+    ]);
+    expect(describe('Asset')).toEqual(['a built-in type of the service']);
+  });
+
+  it('survives fields of any shape', async () => {
+    const model = await modelOfTypes([
+      contentType('odd', [
+        { id: 'a', type: 'Array' },
+        { id: 'b', type: 'Array', items: 'Symbol' },
+        { id: 'c', type: 'Link', linkType: 'Entry', validations: 'none' },
+        { id: 'd', type: 'Link', linkType: 'Entry', validations: [null, { linkContentType: 'odd' }, { linkContentType: [1, 'odd'] }] },
+        { id: 'e', type: 'Link' },
+        { id: 'f', type: 'Whatever' },
+        { id: 'g', type: 'constructor' },
+        { id: 'h', type: 'Array', items: { type: 'toString' } },
+      ]),
+    ]);
+    expect(model.contentTypes[0]!.fields.map((f) => f.shape.kind)).toEqual(['unknown', 'unknown', 'entry', 'entry', 'unknown', 'unknown', 'unknown', 'unknown']);
+    expect(model.contentTypes[0]!.fields[3]!.targets.map((t) => t.node.id)).toEqual(['odd']);
+    parse(renderSchema(model));
+  });
+});
+
+describe('the predicted SDL', () => {
+  const corpusFiles = readdirSync(corpusDir).filter((name) => name.endsWith('.json')).sort();
+
+  it.each(corpusFiles)('parses for %s, with no collisions', async (name) => {
+    const model = await modelOf(join(corpusDir, name));
+    expect(schemaProblems(model).map((p) => p.message)).toEqual([]);
+    const schema = parse(renderSchema(model));
+    for (const type of model.contentTypes) expect(schema.getType(type.naming.name), type.node.id).toBeInstanceOf(GraphQLObjectType);
+  });
+
+  it('defines only types the model knows, and every type the model names is there (or left out on purpose)', async () => {
+    for (const path of [blogFixture, join(corpusDir, 'covid-19-site-template.json'), join(corpusDir, 'starter-hydrogen-store.json')]) {
+      const model = await modelOf(path);
+      const names = namesOf(model);
+      const defined = Object.keys(parse(renderSchema(model)).getTypeMap()).filter((name) => !name.startsWith('__'));
+      const graphqlScalars = ['Boolean', 'Float', 'ID', 'Int', 'String'];
+      expect(defined.filter((name) => !names.has(name) && !graphqlScalars.includes(name))).toEqual([]);
+      const leftOut = /(Filter|Order|CursorCollection)$/;
+      const missing = [...names].filter(([name, origins]) => origins[0]!.pattern !== 'builtin' && !leftOut.test(name) && !defined.includes(name));
+      expect(missing.map(([name]) => name)).toEqual([]);
+    }
+  });
+
+  it('matches the schema the service generated for the blog template, type by type and field by field', async () => {
+    const real = buildSchema(readFileSync(join(corpusDir, 'template-blog.graphql.schema.graphql'), 'utf8'));
+    const predicted = parse(renderSchema(await modelOf(blogFixture)));
+    const shape = (type: GraphQLNamedType | undefined) => {
+      if (!type || !('getFields' in type) || isInputObjectType(type)) return type?.toString();
+      return Object.values(type.getFields()).map((f) => `${f.name}: ${String(f.type)}`);
+    };
+    const own = Object.keys(predicted.getTypeMap()).filter((name) => !name.startsWith('__'));
+    for (const name of own) expect(shape(predicted.getType(name)), name).toEqual(shape(real.getType(name)));
+    // What the real schema has beyond the prediction: filters, order enums and the image transform types.
+    const skipped = Object.values(real.getTypeMap())
+      .filter((type) => !own.includes(type.name) && !type.name.startsWith('__'))
+      .filter((type) => !(isInputObjectType(type) || isEnumType(type) || (isScalarType(type) && ['Dimension', 'HexColor', 'Quality', 'Float'].includes(type.name))));
+    expect(skipped.map((t) => t.name)).toEqual([]);
+  });
+
+  it('gives the arguments of the real schema, less those of filters and order enums', async () => {
+    const real = buildSchema(readFileSync(join(corpusDir, 'template-blog.graphql.schema.graphql'), 'utf8'));
+    const predicted = parse(renderSchema(await modelOf(blogFixture)));
+    for (const typeName of ['PageBlogPost', 'ComponentSeo', 'Query', 'ComponentSeoLinkingCollections']) {
+      const realFields = (real.getType(typeName) as GraphQLObjectType).getFields();
+      for (const field of Object.values((predicted.getType(typeName) as GraphQLObjectType).getFields())) {
+        const realArgs = realFields[field.name]!.args.filter((a) => !['where', 'order', 'transform'].includes(a.name));
+        expect(field.args.map((a) => `${a.name}: ${String(a.type)} = ${String(a.defaultValue)}`), `${typeName}.${field.name}`).toEqual(
+          realArgs.map((a) => `${a.name}: ${String(a.type)} = ${String(a.defaultValue)}`),
+        );
+      }
+    }
+  });
+
+  it('is the same whatever the order of content types and fields', async () => {
+    const model = await modelOf(blogFixture);
+    const shuffled = model.contentTypes.map((t) => t.node.json).reverse().map((ct) => ({ ...ct, fields: [...ct.fields].reverse() }));
+    expect(renderSchema(await modelOfTypes(shuffled as unknown as Record<string, unknown>[]))).toBe(renderSchema(model));
+  });
+
+  it('types links: a content type, a union of the types that exist, Entry, Asset; lists as collections; omitted fields left out', async () => {
+    const model = await modelOfTypes([
+      contentType('page', [
+        entryLink('one', ['post']),
+        entryLink('two', ['post', 'missing']),
+        entryLink('any'),
+        entryLink('nowhere', ['missing']),
+        entryLinks('sections', ['post', 'page']),
+        { id: 'image', type: 'Link', linkType: 'Asset' },
+        { id: 'where', type: 'Location' },
+        { id: 'data', type: 'Object' },
+        { id: 'count', type: 'Integer' },
+        { id: 'ratio', type: 'Number' },
+        { id: 'on', type: 'Boolean' },
+        { id: 'when', type: 'Date' },
+        { id: 'tags', type: 'Array', items: { type: 'Symbol' } },
+        { id: 'secret', type: 'Symbol', omitted: true },
+      ]),
+      contentType('post', []),
+    ]);
+    const schema = parse(renderSchema(model));
+    const fields = (schema.getType('Page') as GraphQLObjectType).getFields();
+    expect(Object.fromEntries(Object.values(fields).map((f) => [f.name, String(f.type)]))).toEqual({
+      _id: 'ID!',
+      any: 'Entry',
+      contentfulMetadata: 'ContentfulMetadata!',
+      count: 'Int',
+      data: 'JSON',
+      image: 'Asset',
+      linkedFrom: 'PageLinkingCollections',
+      nowhere: 'Entry',
+      on: 'Boolean',
+      one: 'Post',
+      ratio: 'Float',
+      sectionsCollection: 'PageSectionsCollection',
+      sys: 'Sys!',
+      tags: '[String]',
+      two: 'PageTwo',
+      when: 'DateTime',
+      where: 'Location',
+    });
+    expect(String(schema.getType('PageTwo'))).toBe('PageTwo');
+    expect(renderSchema(model)).toContain('union PageTwo = Post\n');
+    expect(renderSchema(model)).toContain('union PageSectionsItem = Page | Post\n');
+    expect(renderSchema(model)).toContain('type PageSectionsCollection {\n  items: [PageSectionsItem]!\n');
+    expect(renderSchema(model)).toContain('type PostLinkingCollections {\n  entryCollection');
+    expect(renderSchema(model)).toMatch(/type PostLinkingCollections \{[^}]*pageCollection\([^)]*\): PageCollection\n\}/);
+  });
+
+  it('writes descriptions as block strings, escaping """', async () => {
+    const model = await modelOfTypes([contentType('page', [], { description: 'Says """hi""" and ends with "' })]);
+    const sdl = renderSchema(model);
+    expect(sdl).toContain('"""\nSays \\"""hi\\""" and ends with "\n"""\ntype Page implements Entry & _Node {');
+    expect(parse(sdl).getType('Page')!.description).toBe('Says """hi""" and ends with "');
+  });
+});
+
+describe('schema problems (why graphql-schema prints no schema)', () => {
+  const problems = async (...types: Record<string, unknown>[]) => {
+    const model = await modelOfTypes(types);
+    const found = schemaProblems(model).map((p) => `${p.node.id}: ${p.message} [${p.service}]`);
+    if (found.length === 0) parse(renderSchema(model));
+    return found;
+  };
+
+  it('type, field and reserved names, in the service’s wording', async () => {
+    expect(await problems(contentType('A_car', []), contentType('a_car_', []))).toEqual([
+      "A_car: Type name generated for the content types 'A_car', 'a_car_' would be the same for all of them: 'ACar' [schema generation fails: COLLIDING_TYPE_NAMES]",
+    ]);
+    expect(await problems(contentType('page', [symbol('seoTitle'), symbol('seo_title'), symbol('sys')]))).toEqual([
+      "seoTitle: Field name generated for the fields 'seoTitle', 'seo_title' of the content type 'page' would be the same for all of them: 'seoTitle' [schema generation fails: COLLIDING_FIELD_NAMES]",
+      "sys: Field 'sys' of the content type 'page' would be named 'sys', a reserved field name [schema generation fails: RESERVED_FIELD_NAME]",
+    ]);
+  });
+
+  it('none for what the predicted schema leaves out or exposes under another name', async () => {
+    expect(await problems(contentType('page', [symbol('title'), symbol('Title', { omitted: true }), symbol('sys', { omitted: true })]))).toEqual([]);
+    expect(await problems(contentType('page', [symbol('item'), entryLinks('Item'), entryLinks('linked_from')]))).toEqual([]);
+  });
+
+  it('derived names and names GraphQL does not accept, marked as not documented (except the union case)', async () => {
+    expect(await problems(contentType('post', []), contentType('post_collection', []), contentType('---', [symbol('日本語')]))).toEqual([
+      "---: Content type id '---' gives no valid GraphQL type name ('') [null]",
+      "日本語: Field id '日本語' of the content type '---' gives no valid GraphQL field name ('日本語') [null]",
+      "post: Type name 'PostCollection' would be used for the collection type of content type 'post' and the type of content type 'post_collection' [null]",
+    ]);
+    expect(await problems(contentType('blogPost', [entryLink('content', ['blogPostContent', 'x'])]), contentType('blogPostContent', []))).toEqual([
+      "content: Type name 'BlogPostContent' would be used for the union type of field 'content' of content type 'blogPost' and the type of content type 'blogPostContent' [queries fail: COLLIDING_TYPE_NAMES]",
+    ]);
+  });
+});
+
+describe('graphql-schema never prints an invalid schema', () => {
+  it('for 400 random content models with crowded names: no problems means SDL that graphql-js validates', async () => {
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return Math.floor((seed / 2 ** 32) * n);
+    };
+    const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
+    const words = ['page', 'Page', 'post', 'post_collection', 'sys', 'body', 'Body', 'item', 'items', 'links', 'order', 'filter', 'collection', 'a', 'b_c', 'a_b', 'c'];
+    const fieldOf = (ids: string[]) => {
+      const id = pick(words);
+      const kind = random(8);
+      if (kind === 0) return { id, type: 'RichText' };
+      if (kind === 1) return { id, type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [pick(ids), pick(ids)] }] };
+      if (kind === 2) return { id, type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [pick(ids)] }] } };
+      if (kind === 3) return { id, type: 'Array', items: { type: 'Link', linkType: 'Asset' } };
+      if (kind === 4) return { id, type: 'ResourceLink', allowedResources: [] };
+      if (kind === 5) return { id, type: 'Symbol', omitted: random(2) === 0 };
+      return { id, type: pick(['Symbol', 'Integer', 'Location', 'Object', 'Date']) };
+    };
+    let printed = 0;
+    for (let i = 0; i < 400; i++) {
+      const ids = [...new Set(Array.from({ length: 1 + random(4) }, () => pick(words)))];
+      const model = await modelOfTypes(ids.map((id) => contentType(id, Array.from({ length: random(4) }, () => fieldOf(ids)))));
+      if (schemaProblems(model).length > 0) continue;
+      printed++;
+      const sdl = renderSchema(model);
+      expect(() => parse(sdl), sdl).not.toThrow();
+    }
+    expect(printed).toBeGreaterThan(200);
+    expect(printed).toBeLessThan(350);
+  });
+});
