@@ -5,18 +5,19 @@ import type { Formatter } from './types.js';
 /** Characters XML 1.0 cannot hold at all (controls other than tab, LF, CR; lone surrogates; U+FFFE/U+FFFF). */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Text for an attribute or element: escaped, and characters XML cannot hold shown as `\uXXXX`. */
-function xml(text: string): string {
+/** Element text: markup escaped, and characters XML cannot hold shown as `\uXXXX`. */
+function xmlText(text: string): string {
   return text
     .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\r/g, '&#13;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\t/g, '&#9;');
+    .replace(/\r/g, '&#13;');
+}
+
+/** Attribute value (in double quotes): also quotes, and white space as character references so that parsers keep it. */
+function xml(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 }
 
 function testCase(finding: Finding, suite: string): string {
@@ -32,7 +33,7 @@ function testCase(finding: Finding, suite: string): string {
   const element = finding.internal ? 'error' : 'failure';
   return [
     `    <testcase classname="${xml(suite)}" name="${xml(name)}" time="0">`,
-    `      <${element} type="${finding.internal ? 'internal-error' : finding.severity}" message="${xml(finding.message)}">${xml(details)}</${element}>`,
+    `      <${element} type="${finding.internal ? 'internal-error' : finding.severity}" message="${xml(finding.message)}">${xmlText(details)}</${element}>`,
     '    </testcase>',
   ].join('\n');
 }
