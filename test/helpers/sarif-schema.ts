@@ -16,5 +16,5 @@ export function sarifValidator(): ValidateFunction {
   ajv.addFormat('uri', (s: string) => URI_CHARS.test(s) && /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s) && URL.canParse(s));
   ajv.addFormat('uri-reference', (s: string) => URI_CHARS.test(s) && URL.canParse(s, 'file:///base/'));
   ajv.addFormat('date-time', (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)));
-  return ajv.compile({ ...rest, $id: id });
+  return ajv.compile({ ...rest, $id: id as string });
 }
