@@ -299,10 +299,10 @@ function baselineMessage(baseline: BaselineReport): string {
   if (baseline.written) return `cmlint: baseline written to ${baseline.path}\n`;
   const n = baseline.stale.length;
   if (n === 0) return '';
-  const entries = `${n} recorded ${n === 1 ? 'finding' : 'findings'}`;
-  if (baseline.pruned) return `cmlint: removed ${entries} that no longer occur from ${baseline.path}\n`;
+  const entries = `${n} recorded ${n === 1 ? 'finding that no longer occurs' : 'findings that no longer occur'}`;
+  if (baseline.pruned) return `cmlint: removed ${entries} from ${baseline.path}\n`;
   return [
-    `cmlint: the baseline ${baseline.path} has ${entries} that no longer occur (fixed, or the rule changed):`,
+    `cmlint: the baseline ${baseline.path} has ${entries} (fixed, or the rule changed):`,
     ...baseline.stale.map(staleLine),
     `Run again with --prune-baseline to remove them from ${baseline.path}.`,
     '',
