@@ -1,4 +1,5 @@
 import type { RunStats } from './engine/run-rules.js';
+import { plural } from './format/labels.js';
 
 /** Shown only for runs longer than this, and then at most this often. */
 const DELAY_MS = 1000;
@@ -32,7 +33,7 @@ export function progressLine(write: (text: string) => void, now: () => number = 
       last = t;
       shown = true;
       const assets = stats.assets > 0 ? `, ${stats.assets.toLocaleString('en-US')} assets` : '';
-      write(`\r\u001b[Kcmlint: checked ${stats.entries.toLocaleString('en-US')} entries${assets} (${stats.contentTypes} content types)…`);
+      write(`\r\u001b[Kcmlint: checked ${stats.entries.toLocaleString('en-US')} entries${assets} (${plural(stats.contentTypes, 'content type')})…`);
     },
     done() {
       if (shown) write('\r\u001b[K');
