@@ -33,7 +33,7 @@ function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): s
   return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 }
 
-function countBy<K>(findings: readonly Finding[], key: (f: Finding) => K | null): Map<K, Finding[]> {
+function groupBy<K>(findings: readonly Finding[], key: (f: Finding) => K | null): Map<K, Finding[]> {
   const groups = new Map<K, Finding[]>();
   for (const finding of findings) {
     const k = key(finding);
@@ -51,7 +51,7 @@ function ruleLink(id: string, context: FormatContext): string {
 }
 
 function totalsSection(findings: readonly Finding[], context: FormatContext): string[] {
-  const byRule = [...countBy(findings, (f) => f.ruleId)].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1));
+  const byRule = [...groupBy(findings, (f) => f.ruleId)].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1));
   const rows = byRule.map(([id, list]) => {
     const counts = countBySeverity(list);
     return [ruleLink(id, context), String(counts.error), String(counts.warning), String(counts.info), String(list.length)];
@@ -63,7 +63,7 @@ function totalsSection(findings: readonly Finding[], context: FormatContext): st
 
 function timelineSection(result: LintResult, context: FormatContext): string[] {
   const metas = new Map(context.rules.map((m) => [m.id, m]));
-  const byRule = [...countBy(result.findings, (f) => f.ruleId)];
+  const byRule = [...groupBy(result.findings, (f) => f.ruleId)];
   const dated = (status: 'enforced' | 'upcoming') =>
     byRule
       .filter(([, list]) => list[0]!.enforcement.status === status)
@@ -111,14 +111,14 @@ function mostAffectedSection(findings: readonly Finding[]): string[] {
   const top = (groups: Map<string, Finding[]>) =>
     [...groups].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1)).slice(0, TOP);
   const lines = ['## Most affected', '', '### Content types', ''];
-  const types = top(countBy(findings, (f) => f.target.contentType));
+  const types = top(groupBy(findings, (f) => f.target.contentType));
   if (types.length === 0) lines.push('No findings about content types.');
   else {
     const rows = types.map(([id, list]) => [codeSpan(id), String(list.length), String(countBySeverity(list).error), [...new Set(list.map((f) => f.ruleId))].sort().join(', ')]);
     lines.push(...table(['content type', 'findings', 'errors', 'rules'], rows, ['l', 'r', 'r', 'l']));
   }
   lines.push('', '### Entries', '');
-  const entries = top(countBy(findings, (f) => (f.target.entry === null ? null : JSON.stringify([f.target.entry, f.target.contentType]))));
+  const entries = top(groupBy(findings, (f) => (f.target.entry === null ? null : JSON.stringify([f.target.entry, f.target.contentType]))));
   if (entries.length === 0) lines.push('No findings about entries.');
   else {
     const rows = entries.map(([key, list]) => {
@@ -133,7 +133,7 @@ function mostAffectedSection(findings: readonly Finding[]): string[] {
 function detailsSection(findings: readonly Finding[], context: FormatContext): string[] {
   const metas = new Map<string, RuleMeta>(context.rules.map((m) => [m.id, m]));
   const lines = ['## Details'];
-  const byRule = [...countBy(findings, (f) => f.ruleId)].sort(([a], [b]) => (a < b ? -1 : 1));
+  const byRule = [...groupBy(findings, (f) => f.ruleId)].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [id, list] of byRule) {
     const meta = metas.get(id);
     lines.push('', `### ${ruleLink(id, context)} (${list.length})`, '');
