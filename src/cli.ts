@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config/load-config.js';
 import { closest } from './config/closest.js';
@@ -6,11 +8,15 @@ import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySe
 import type { Finding } from './engine/run-rules.js';
 import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
-import { FORMATTERS } from './format/index.js';
+import { BaselineError, type StaleEntry } from './engine/baseline.js';
+import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
+import type { FormatContext } from './format/types.js';
+import { InitError, initConfig } from './init.js';
 import { InputError, InputErrors } from './load/input-error.js';
-import { lint, readSpace } from './lint.js';
+import { lint, loadConfig, readSpace, type BaselineReport } from './lint.js';
 import { recordOf } from './model/nodes.js';
-import { loadBuiltinRules } from './rules-registry.js';
+import { progressLine, showProgress } from './progress.js';
+import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
 
 export interface CliIo {
@@ -20,24 +26,33 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** stdout is a terminal (colours are used only then). */
   isTTY: boolean;
+  /** stderr is a terminal (progress is shown only then). */
+  stderrIsTTY?: boolean;
 }
 
 const HELP = `Usage: cmlint [lint] [paths...] [options]
        cmlint rules [--as-of DATE] [--format stylish|json]
        cmlint explain <rule-id>
        cmlint graphql-schema [paths...] [--config FILE]
+       cmlint init
 
 Lints content models exported from the service (content types, editor interfaces, locales,
 entries, assets) and reports what the service refuses, each finding tied to the date the
 service enforces it.
 
 Paths are export files (.json, .yaml, .yml), directories or globs. Without paths, the
-config's "include" globs are linted, else the working directory.
+config's "include" globs are linted, else the working directory. With paths and a config
+"include", the include is linted and findings are reported for the named files only (as a
+pre-commit hook does); named files outside it are skipped.
 
 Options:
   -c, --config FILE        use this config file instead of the nearest .linterrc.yaml
       --as-of DATE         judge enforcement dates as of DATE (YYYY-MM-DD; default today, UTC)
-  -f, --format NAME        output format: stylish (default) or json
+  -f, --format NAME[:FILE] output format, to stdout or to FILE; repeatable, at most one to
+                           stdout: stylish (default), json, sarif, junit, github, markdown
+      --baseline FILE      hide the findings recorded in FILE (default: the config's baseline)
+      --baseline-write FILE  record the findings of this run in FILE (a baseline)
+      --prune-baseline     remove recorded findings that no longer occur from the baseline
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
       --max-warnings N     fail the run when there are more than N warnings
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
@@ -50,7 +65,7 @@ graphql-schema prints the GraphQL schema (SDL) that the service would generate f
 types; when GraphQL names collide it prints the collisions on stderr instead and exits 1.
 
 Exit codes: 0 no failing findings; 1 findings fail the run; 2 usage, config or input error,
-or a rule crashed.`;
+a rule crashed, or the baseline records findings that no longer occur.`;
 
 class UsageError extends Error {}
 
@@ -61,6 +76,33 @@ function parseSeverity(value: string, what: string): SeveritySetting {
     throw new UsageError(`${what}: '${value}' is not a severity (error, warning, info, off)`);
   }
   return value as SeveritySetting;
+}
+
+/** Where one format goes: stdout, or a file (absolute path, and as given). */
+interface Output {
+  format: string;
+  file: { absPath: string; shown: string } | null;
+}
+
+/** `-f NAME` (stdout) or `-f NAME:FILE`; at most one to stdout, each file once. Default: stylish to stdout. */
+function parseOutputs(values: readonly string[], cwd: string): Output[] {
+  const outputs: Output[] = [];
+  for (const value of values.length > 0 ? values : ['stylish']) {
+    const colon = value.indexOf(':');
+    const format = colon < 0 ? value : value.slice(0, colon);
+    const file = colon < 0 ? null : value.slice(colon + 1);
+    if (!(format in FORMATTERS)) throw new UsageError(`--format: unknown format '${format}' (${Object.keys(FORMATTERS).join(', ')})`);
+    if (file === '') throw new UsageError(`--format ${value}: no file after ':'`);
+    outputs.push({ format, file: file === null ? null : { absPath: resolve(cwd, file), shown: file } });
+  }
+  const onStdout = outputs.filter((o) => o.file === null);
+  if (onStdout.length > 1) {
+    throw new UsageError(`--format: only one format can go to stdout (${onStdout.map((o) => o.format).join(', ')}); write the others to files with NAME:FILE`);
+  }
+  const files = outputs.flatMap((o) => (o.file ? [o.file.absPath] : []));
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  if (twice) throw new UsageError(`--format: two formats write to ${outputs.find((o) => o.file?.absPath === twice)!.file!.shown}`);
+  return outputs;
 }
 
 function parseRuleFlags(values: readonly string[], rules: readonly Rule<never>[]): Record<string, SeveritySetting> {
@@ -88,7 +130,10 @@ function parse(argv: readonly string[]) {
       options: {
         config: { type: 'string', short: 'c' },
         'as-of': { type: 'string' },
-        format: { type: 'string', short: 'f' },
+        format: { type: 'string', short: 'f', multiple: true },
+        baseline: { type: 'string' },
+        'baseline-write': { type: 'string' },
+        'prune-baseline': { type: 'boolean' },
         'fail-on': { type: 'string' },
         'max-warnings': { type: 'string' },
         rule: { type: 'string', multiple: true },
@@ -114,12 +159,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(`cmlint: ${error.message}\nRun 'cmlint --help' for usage.\n`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof InputErrors) {
+    if (error instanceof ConfigError || error instanceof InputErrors || error instanceof BaselineError) {
       io.stderr(`${error.message}\n`);
       return 2;
     }
     if (error instanceof InputError) {
       io.stderr(`${error.format()}\n`);
+      return 2;
+    }
+    if (error instanceof InitError) {
+      io.stderr(`cmlint init: ${error.message}\n`);
       return 2;
     }
     const detail = error instanceof Error ? (io.env.CMLINT_DEBUG ? (error.stack ?? error.message) : error.message) : String(error);
@@ -140,19 +189,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const asOf = values['as-of'];
   if (asOf !== undefined && !isIsoDate(asOf)) throw new UsageError(`--as-of: '${asOf}' is not a date (YYYY-MM-DD)`);
-  const format = values.format ?? 'stylish';
-  if (!(format in FORMATTERS)) throw new UsageError(`--format: unknown format '${format}' (stylish, json)`);
-  const color = io.isTTY && !values['no-color'] && !io.env.NO_COLOR && format === 'stylish';
-
   const [command, ...rest] = positionals;
-  if (command === 'rules') {
-    if (rest.length > 0) throw new UsageError(`rules: unexpected argument '${rest[0]}'`);
-    io.stdout(listRules(await loadBuiltinRules(), asOf ?? todayUtc(), format));
-    return 0;
-  }
-  if (command === 'explain') {
+
+  if (command === 'rules' || command === 'explain') {
+    const formats = values.format ?? ['stylish'];
+    const format = formats[formats.length - 1]!;
+    if (formats.length > 1 || !['stylish', 'json'].includes(format) || (command === 'explain' && format !== 'stylish')) {
+      throw new UsageError(`${command}: --format takes ${command === 'rules' ? 'stylish or json' : 'stylish only'}`);
+    }
+    const { rules } = await loadConfig(io.cwd, undefined, values.config);
+    if (command === 'rules') {
+      if (rest.length > 0) throw new UsageError(`rules: unexpected argument '${rest[0]}'`);
+      io.stdout(listRules(rules, asOf ?? todayUtc(), format));
+      return 0;
+    }
     if (rest.length !== 1) throw new UsageError('explain: expected one rule id');
-    const rules = await loadBuiltinRules();
     const rule = rules.find((r) => r.meta.id === rest[0]);
     if (!rule) {
       const suggestion = closest(rest[0]!, rules.map((r) => r.meta.id));
@@ -164,8 +215,18 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (command === 'graphql-schema') return graphqlSchema(rest, values, io);
+  if (command === 'init') {
+    if (rest.length > 0) throw new UsageError(`init: unexpected argument '${rest[0]}'`);
+    const written = await initConfig(io.cwd);
+    io.stdout(
+      `Wrote ${written.path} for ${written.exportFiles.length} export ${written.exportFiles.length === 1 ? 'file' : 'files'}:\n` +
+        `${written.include.map((glob) => `  include: ${glob}`).join('\n')}\nRun 'cmlint' to lint them.\n`,
+    );
+    return 0;
+  }
   const paths = command === 'lint' ? rest : positionals;
 
+  const outputs = parseOutputs(values.format ?? [], io.cwd);
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);
@@ -174,26 +235,94 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (maxWarningsFlag !== undefined && !/^\d+$/.test(maxWarningsFlag)) {
     throw new UsageError(`--max-warnings: '${maxWarningsFlag}' is not a whole number`);
   }
-  const ruleSeverities = values.rule ? parseRuleFlags(values.rule, await loadBuiltinRules()) : {};
+  if (values['baseline-write'] !== undefined && values.baseline !== undefined) {
+    throw new UsageError('--baseline-write and --baseline: give one (--baseline-write records a new baseline and uses it)');
+  }
+  if (values['baseline-write'] !== undefined && values['prune-baseline']) {
+    throw new UsageError('--prune-baseline: nothing to prune in a baseline that --baseline-write records');
+  }
 
-  const { result, config, rules } = await lint({ paths, cwd: io.cwd, configPath: values.config, asOf, ruleSeverities });
+  const loaded = await loadConfig(io.cwd, undefined, values.config);
+  const ruleSeverities = values.rule ? parseRuleFlags(values.rule, loaded.rules) : {};
+  if (values['prune-baseline'] && values.baseline === undefined && loaded.config.baseline === undefined) {
+    throw new UsageError('--prune-baseline: no baseline (give --baseline FILE or set baseline in the config)');
+  }
+  const stdoutFormat = outputs.find((o) => o.file === null)?.format;
+  const progress = showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
+    ? progressLine(io.stderr)
+    : null;
+  let outcome;
+  try {
+    outcome = await lint({
+      paths,
+      cwd: io.cwd,
+      config: loaded,
+      asOf,
+      ruleSeverities,
+      ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+      ...(values['baseline-write'] !== undefined ? { baselineWrite: values['baseline-write'] } : {}),
+      pruneBaseline: values['prune-baseline'] === true,
+      ...(progress ? { onProgress: progress.onProgress } : {}),
+    });
+  } finally {
+    progress?.done();
+  }
+  const { result, config, rules, baseline } = outcome;
 
   const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
   const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
   const fails = failingFindings(result.findings, failOn, maxWarnings);
   const shown = values.quiet ? result.findings.filter((f) => fails.has(f)) : result.findings;
-  io.stdout(FORMATTERS[format]!({ ...result, findings: shown }, { color, rules: rules.map((r) => r.meta) }));
-  return exitCode(result.findings, fails);
+  const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
+  for (const output of outputs) {
+    const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
+    const text = FORMATTERS[output.format]!({ ...result, findings: shown }, { ...context, color });
+    if (output.file === null) io.stdout(text);
+    else writeOutput(output.file, text);
+  }
+  if (baseline) io.stderr(baselineMessage(baseline));
+  if (result.findings.some((f) => f.internal)) return 2;
+  if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
+  return fails.size > 0 ? 1 : 0;
+}
+
+function writeOutput(file: { absPath: string; shown: string }, text: string): void {
+  try {
+    mkdirSync(dirname(file.absPath), { recursive: true });
+    writeFileSync(file.absPath, text);
+  } catch (error) {
+    throw new InputError(file.shown, `Cannot write output (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+function staleLine(entry: StaleEntry): string {
+  const target = [entry.contentType, entry.entry === null ? null : `entry ${entry.entry}`, entry.field, entry.locale].filter((p) => p !== null).join(' › ');
+  return `  ${entry.ruleId} ${target || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
+}
+
+/** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
+function baselineMessage(baseline: BaselineReport): string {
+  if (baseline.written) return `cmlint: baseline written to ${baseline.path}\n`;
+  const n = baseline.stale.length;
+  if (n === 0) return '';
+  const entries = `${n} recorded ${n === 1 ? 'finding that no longer occurs' : 'findings that no longer occur'}`;
+  if (baseline.pruned) return `cmlint: removed ${entries} from ${baseline.path}\n`;
+  return [
+    `cmlint: the baseline ${baseline.path} has ${entries} (fixed, or the rule changed):`,
+    ...baseline.stale.map(staleLine),
+    `Run again with --prune-baseline to remove them from ${baseline.path}.`,
+    '',
+  ].join('\n');
 }
 
 /** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet'] as const;
+const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {
   const flag = LINT_ONLY_FLAGS.find((name) => values[name] !== undefined);
   if (flag) throw new UsageError(`graphql-schema: --${flag} does not apply`);
-  const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config }, await loadBuiltinRules());
+  const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config });
   // Loaded here: a lint run does not need the renderer.
   const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
     import('./graphql/schema-model.js'),
@@ -223,12 +352,6 @@ function failingFindings(findings: readonly Finding[], failOn: Severity, maxWarn
   const warnings = findings.filter((f) => f.severity === 'warning');
   const tooManyWarnings = maxWarnings !== undefined && warnings.length > maxWarnings;
   return new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && f.severity === 'warning')));
-}
-
-/** 2 if a rule crashed; 1 if any finding fails the run; else 0. */
-function exitCode(findings: readonly Finding[], fails: ReadonlySet<Finding>): number {
-  if (findings.some((f) => f.internal)) return 2;
-  return fails.size > 0 ? 1 : 0;
 }
 
 function statusText({ enforcement }: RuleMeta, asOf: string): string {

@@ -1,71 +1,160 @@
 import { dirname, resolve } from 'node:path';
-import { findConfigFile, readConfigFile, type ConfigFile } from './config/load-config.js';
+import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
+import { applyBaseline, BaselineError, buildBaseline, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { Rule, SeveritySetting } from './engine/rule.js';
-import { runRules } from './engine/run-rules.js';
+import { runRules, type Finding, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
-import { findInputs } from './load/find-inputs.js';
+import { selectInputs } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
 import { displayPath, loadSpace, type Space } from './load/load-space.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
 export interface LintOptions {
-  /** Files, directories or globs; none: the config's `include`, else the working directory. */
+  /**
+   * Files, directories or globs. Without them: the config's `include`, else the working
+   * directory. With them and a config `include`: the include is linted and findings are
+   * reported only for these files (report targets).
+   */
   paths: readonly string[];
   cwd: string;
   /** A config file to use instead of looking for one. */
   configPath?: string;
+  /** A config loaded with `loadConfig` already (`configPath` is then not used). */
+  config?: LoadedConfig;
   /** `YYYY-MM-DD`; wins over the config's `asOf`; default today (UTC). */
   asOf?: string;
   /** Severities from `--rule id=severity`; win over the config. */
   ruleSeverities?: Readonly<Record<string, SeveritySetting>>;
+  /** Baseline file relative to `cwd`, winning over the config's `baseline`; `false`: none. */
+  baseline?: string | false;
+  /** Record the run's findings as the baseline in this file (relative to `cwd`), then apply it. */
+  baselineWrite?: string;
+  /** Rewrite the baseline without its stale entries instead of reporting them. */
+  pruneBaseline?: boolean;
+  /** Called every thousand entries (and assets) while they are checked. */
+  onProgress?: (stats: Readonly<RunStats>) => void;
+}
+
+/** What happened to the baseline of a run. */
+export interface BaselineReport {
+  /** The file, as messages show it. */
+  path: string;
+  /** Written by this run (`baselineWrite`). */
+  written: boolean;
+  /** Recorded findings that no longer occur (as often); after `pruneBaseline`, the ones removed. */
+  stale: StaleEntry[];
+  /** The stale entries were removed from the file. */
+  pruned: boolean;
 }
 
 export interface LintOutcome {
   result: LintResult;
   config: ConfigFile;
+  /** The rules that ran (built-in and plugin rules that are on). */
   rules: readonly Rule<never>[];
+  baseline: BaselineReport | null;
 }
 
-/** Finds and validates the config file (or the one given). */
-export async function loadConfig(
-  cwd: string,
-  rules: readonly Rule<never>[],
-  configPath?: string,
-): Promise<{ config: ConfigFile; path: string | null }> {
+/** Finds and validates the config file (or the one given) and loads its plugins. */
+export async function loadConfig(cwd: string, builtins?: readonly Rule<never>[], configPath?: string): Promise<LoadedConfig> {
+  const rules = builtins ?? (await loadBuiltinRules());
   // A relative --config is relative to the working directory of the run, not of the process.
   const path = configPath !== undefined ? resolve(cwd, configPath) : findConfigFile(cwd);
-  if (path === null) return { config: {}, path: null };
-  const config = await readConfigFile(path, displayPath(path, cwd), rules);
-  return { config, path };
+  if (path === null) return { config: {}, path: null, rules: [...rules] };
+  return { ...(await readConfigFile(path, displayPath(path, cwd), rules)), path };
 }
 
-/** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
-export async function readSpace(
-  options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>,
-  rules: readonly Rule<never>[],
-): Promise<{ space: Space; config: ConfigFile }> {
-  const { config, path } = await loadConfig(options.cwd, rules, options.configPath);
-  const inputs = await findInputs(options.paths, {
+interface BaselineFile {
+  absPath: string;
+  shown: string;
+}
+
+function baselineFile(options: LintOptions, loaded: LoadedConfig): BaselineFile | null {
+  const { cwd } = options;
+  const relativeToCwd = (file: string): BaselineFile => ({ absPath: resolve(cwd, file), shown: displayPath(resolve(cwd, file), cwd) });
+  if (options.baselineWrite !== undefined) return relativeToCwd(options.baselineWrite);
+  if (options.baseline === false) return null;
+  if (options.baseline !== undefined) return relativeToCwd(options.baseline);
+  if (loaded.config.baseline === undefined || loaded.path === null) return null;
+  const absPath = resolve(dirname(loaded.path), loaded.config.baseline);
+  return { absPath, shown: displayPath(absPath, cwd) };
+}
+
+/** The input files of a run: the space to read, and the report targets among them (if any). */
+async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'>, loaded: LoadedConfig) {
+  const { config, path } = loaded;
+  const selection = await selectInputs(options.paths, {
     cwd: options.cwd,
     base: path === null ? options.cwd : dirname(path),
     include: config.include ?? [],
     exclude: config.exclude ?? [],
   });
-  if (inputs.length === 0) {
+  if (selection.files.length === 0 && selection.targets?.size !== 0) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
   }
-  return { space: await loadSpace(inputs, options.cwd), config };
+  return selection;
 }
 
-/** Lints a space: config, inputs, one walk of all rules. Throws InputErrors / ConfigError / InputError. */
+/** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
+export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>): Promise<{ space: Space; config: ConfigFile }> {
+  const loaded = await loadConfig(options.cwd, undefined, options.configPath);
+  const selection = await selectRunInputs(options, loaded);
+  return { space: await loadSpace(selection.files, options.cwd), config: loaded.config };
+}
+
+/**
+ * Lints a space: config and plugins, inputs, one walk of all rules, the baseline, then the
+ * report targets. Throws InputErrors / InputError / ConfigError / BaselineError.
+ */
 export async function lint(options: LintOptions): Promise<LintOutcome> {
-  const rules = await loadBuiltinRules();
-  const { space, config } = await readSpace(options, rules);
+  const loaded = options.config ?? (await loadConfig(options.cwd, undefined, options.configPath));
+  const { config } = loaded;
   const asOf = options.asOf ?? config.asOf ?? todayUtc();
-  const configuration = new RuleConfiguration(rules, config, options.ruleSeverities);
-  const { findings, stats } = await runRules(space, configuration, asOf);
-  return { result: { tool: { name: 'cmlint', version: toolVersion() }, asOf, findings, stats }, config, rules };
+  const configuration = new RuleConfiguration(loaded.rules, config, options.ruleSeverities);
+  const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id));
+  const tool = { name: 'cmlint', version: toolVersion() };
+
+  const selection = await selectRunInputs(options, loaded);
+  if (selection.targets?.size === 0) {
+    // Every named file is outside the space (pre-commit passed files the config does not lint).
+    const stats: RunStats = { filesRead: 0, contentTypes: 0, entries: 0, assets: 0 };
+    return { result: { tool, asOf, findings: [], stats, suppressed: 0 }, config, rules: active, baseline: null };
+  }
+
+  const file = baselineFile(options, loaded);
+  const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
+  const space = await loadSpace(selection.files, options.cwd);
+  const { findings, stats } = await runRules(space, configuration, asOf, options.onProgress);
+
+  let kept: Finding[] = findings;
+  let suppressed = 0;
+  let baseline: BaselineReport | null = null;
+  if (file) {
+    const crashed = new Set(findings.filter((f) => f.internal).map((f) => f.ruleId));
+    let entries: readonly BaselineEntry[];
+    if (recorded === null) {
+      if (crashed.size > 0) {
+        const first = findings.find((f) => f.internal)!;
+        throw new BaselineError(`${file.shown}: baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`);
+      }
+      entries = buildBaseline(findings);
+      writeBaseline(file.absPath, file.shown, entries);
+    } else entries = recorded;
+    const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
+    const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
+    ({ kept, suppressed } = outcome);
+    const prune = options.pruneBaseline === true && outcome.stale.length > 0;
+    if (prune) writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
+    baseline = { path: file.shown, written: recorded === null, stale: outcome.stale, pruned: prune };
+  }
+
+  if (selection.targets) {
+    const targets = new Set([...selection.targets].map((p) => displayPath(p, options.cwd)));
+    // Findings about the space as a whole (no file) belong to no target: whole-space runs report them.
+    kept = kept.filter((f) => f.internal || (f.file !== null && targets.has(f.file)));
+  }
+  return { result: { tool, asOf, findings: kept, stats, suppressed }, config, rules: active, baseline };
 }

@@ -374,8 +374,18 @@ describe('include and exclude', () => {
     expect(result.findings.map((f) => f.file)).toEqual([relative(tmpdir(), join(dir, 'space', 'blog', 'export.json')).split(sep).join('/')]);
   });
 
-  it('exclude also applies to paths given on the command line', async () => {
+  it('with include, paths given on the command line are report targets; those outside include or excluded are skipped', async () => {
     const dir = copyFixture('include-exclude');
+    const { result } = await lint({ paths: ['space', 'scratch'], cwd: dir, asOf: AFTER_BOTH_DATES });
+    expect([...new Set(result.findings.map((f) => f.file))]).toEqual(['space/blog/export.json']);
+    const excludedOnly = await lint({ paths: ['space/archive/old-export.json', 'scratch/draft-export.json'], cwd: dir, asOf: AFTER_BOTH_DATES });
+    expect(excludedOnly.result.findings).toEqual([]);
+    expect(excludedOnly.result.stats.filesRead).toBe(0);
+  });
+
+  it('without include, exclude still applies to paths given on the command line', async () => {
+    const dir = copyFixture('include-exclude');
+    writeFileSync(join(dir, '.linterrc.yaml'), 'exclude: ["space/archive/**"]\n');
     const { result } = await lint({ paths: ['space', 'scratch'], cwd: dir, asOf: AFTER_BOTH_DATES });
     expect([...new Set(result.findings.map((f) => f.file))]).toEqual(['scratch/draft-export.json', 'space/blog/export.json']);
   });
@@ -525,7 +535,8 @@ describe('validation errors', () => {
       'maxWarnings: 0',
       '',
     ].join('\n');
-    const config = await readConfigFile(writeConfig(text), '.linterrc.yaml', rules);
+    const { config, rules: configurable } = await readConfigFile(writeConfig(text), '.linterrc.yaml', rules);
+    expect(configurable).toEqual(rules);
     expect(config).toEqual({
       extends: ['recommended'],
       include: ['space/**/*.{json,yaml,yml}'],
@@ -541,6 +552,6 @@ describe('validation errors', () => {
   });
 
   it('accept an empty config file', async () => {
-    expect(await readConfigFile(writeConfig(''), '.linterrc.yaml', rules)).toEqual({});
+    expect((await readConfigFile(writeConfig(''), '.linterrc.yaml', rules)).config).toEqual({});
   });
 });

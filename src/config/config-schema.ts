@@ -73,6 +73,16 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
       },
       failOn: { enum: ['error', 'warning', 'info'], description: 'Lowest severity that fails the run (default: error).' },
       maxWarnings: { type: 'integer', minimum: 0, description: 'Fail the run when there are more warnings than this.' },
+      baseline: {
+        type: 'string',
+        minLength: 1,
+        description: 'Baseline file (relative to this file): the findings it records are hidden; --baseline wins.',
+      },
+      plugins: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'Modules with more rules: paths relative to this file (./my-rules.js) or package names.',
+      },
       rules: rulesObject(rules, true),
       overrides: {
         type: 'array',

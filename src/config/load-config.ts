@@ -8,6 +8,8 @@ import { diagnoseJson } from '../load/json-diagnose.js';
 import { JsonSourceFile, locateInYaml, type Position } from '../load/source.js';
 import { buildConfigSchema } from './config-schema.js';
 import { closest } from './closest.js';
+import { ConfigError } from './config-error.js';
+import { loadPlugins } from './load-plugins.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
 
@@ -30,20 +32,22 @@ export interface ConfigFile {
   asOf?: string;
   failOn?: Severity;
   maxWarnings?: number;
+  baseline?: string;
+  plugins?: string[];
   rules?: RuleSettings;
   overrides?: { contentTypes: string[]; rules: SeverityOverrides }[];
 }
 
+/** The config of a run: the file's content (empty without a file), its path, and the rules it can configure. */
 export interface LoadedConfig {
   config: ConfigFile;
   /** Absolute path of the file, or null when no config file was found. */
   path: string | null;
-  /** Directory that `include`/`exclude` are relative to. */
-  base: string;
+  /** The built-in rules and the config's plugin rules. */
+  rules: Rule<never>[];
 }
 
-/** Problems with a config file, each with the file, line and column, and key path: exit code 2. */
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** The nearest config file in `cwd` or a parent directory. */
 export function findConfigFile(cwd: string): string | null {
@@ -109,9 +113,27 @@ async function parseConfigFile(absPath: string, shown: string): Promise<ParsedCo
   };
 }
 
-/** Reads and validates a config file; `shown` is the path as messages show it. */
-export async function readConfigFile(absPath: string, shown: string, rules: readonly Rule<never>[]): Promise<ConfigFile> {
+/** A validated config file and the rules it can configure: the built-in ones and its plugins' rules. */
+export interface LoadedConfigFile {
+  config: ConfigFile;
+  rules: Rule<never>[];
+}
+
+/**
+ * Reads a config file, loads its plugins, and validates it against the schema of all those
+ * rules (so plugin rules' options are checked like built-in ones); `shown` is the path as
+ * messages show it.
+ */
+export async function readConfigFile(absPath: string, shown: string, builtins: readonly Rule<never>[]): Promise<LoadedConfigFile> {
   const parsed = await parseConfigFile(absPath, shown);
+  // A `plugins` of the wrong shape loads nothing here; the schema reports it below.
+  const plugins = (parsed.value as { plugins?: unknown } | null)?.plugins;
+  const specs = Array.isArray(plugins) && plugins.every((p) => typeof p === 'string' && p !== '') ? (plugins as string[]) : [];
+  const where = (i: number): string => {
+    const { line, column } = parsed.locate(`/plugins/${i}`);
+    return `${shown}:${line}:${column}: plugins[${i}]`;
+  };
+  const rules = [...builtins, ...(await loadPlugins(specs, absPath, builtins, where))];
   const { Ajv } = await import('ajv');
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(buildConfigSchema(rules));
@@ -131,7 +153,7 @@ export async function readConfigFile(absPath: string, shown: string, rules: read
   if (typeof asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asOf) && !isIsoDate(asOf)) {
     problem('/asOf', `'${asOf}' is not a calendar date (YYYY-MM-DD)`);
   }
-  if (problems.size === 0) return parsed.value as ConfigFile;
+  if (problems.size === 0) return { config: parsed.value as ConfigFile, rules };
   const sorted = [...problems].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
   throw new ConfigError(sorted.map(([text]) => text).join('\n'));
 }

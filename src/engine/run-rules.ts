@@ -48,6 +48,8 @@ interface Pending {
 }
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
+/** How many entries (or assets) pass between two progress callbacks. */
+const PROGRESS_EVERY = 1000;
 
 function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale'>): Target {
   const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: null, locale: descriptor?.locale ?? null };
@@ -85,7 +87,12 @@ function interpolate(text: string, data: Record<string, string | number> = {}): 
  * fields, assets, entries, then `end`. A rule that throws is reported once as an internal error
  * and not called again; the other rules go on.
  */
-export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string): Promise<RunResult> {
+export async function runRules(
+  space: Space,
+  configuration: RuleConfiguration,
+  asOf: string,
+  onProgress?: (stats: Readonly<RunStats>) => void,
+): Promise<RunResult> {
   const pending: Pending[] = [];
   const instances: Instance[] = [];
   const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
@@ -192,10 +199,12 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
   for await (const asset of space.assets()) {
     stats.assets++;
     visit('asset', asset);
+    if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
   }
   for await (const entry of space.entries()) {
     stats.entries++;
     visit('entry', entry);
+    if (onProgress && stats.entries % PROGRESS_EVERY === 0) onProgress(stats);
   }
   visit('end', null);
 

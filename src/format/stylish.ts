@@ -1,23 +1,7 @@
 import pc from 'picocolors';
 import type { Finding } from '../engine/run-rules.js';
+import { enforcementLabel, plural, targetLabel } from './labels.js';
 import { countBySeverity, type Formatter } from './types.js';
-
-/** "blogPost › entry 3xYz › title › de-DE": what a finding is about, for people. */
-export function targetLabel(finding: Finding): string {
-  const { contentType, field, entry, locale } = finding.target;
-  return [contentType, entry === null ? null : `entry ${entry}`, field, locale].filter((p) => p !== null).join(' › ');
-}
-
-export function enforcementLabel(finding: Finding): string {
-  const { date, status, note } = finding.enforcement;
-  if (status === 'enforced') return `enforced ${date}`;
-  if (status === 'upcoming') return `from ${date}`;
-  return note ?? 'in effect';
-}
-
-function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
-}
 
 /** Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule, date. */
 export const formatStylish: Formatter = (result, context) => {
@@ -73,5 +57,6 @@ export const formatStylish: Formatter = (result, context) => {
     const upcoming = result.findings.filter((f) => f.enforcement.status === 'upcoming').length;
     if (upcoming > 0) lines.push(c.dim(`  ${plural(upcoming, 'finding')} concern changes the service has not enforced yet`));
   }
+  if (result.suppressed > 0) lines.push(c.dim(`  ${plural(result.suppressed, 'finding')} hidden by the baseline`));
   return `${lines.join('\n')}\n`;
 };

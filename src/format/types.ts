@@ -7,12 +7,20 @@ export interface LintResult {
   asOf: string;
   findings: readonly Finding[];
   stats: RunStats;
+  /** Findings that the baseline hid (not in `findings`). */
+  suppressed: number;
 }
 
 export interface FormatContext {
   color: boolean;
-  /** Metadata of the rules that ran. */
+  /** Metadata of the rules that ran (built-in and plugin rules that are on). */
   rules: readonly RuleMeta[];
+  /** Absolute working directory: `finding.file` is relative to it. */
+  cwd: string;
+  /** Absolute repository root (the git top level, else `cwd`): SARIF and GitHub paths are relative to it. */
+  root: string;
+  /** A rule's documentation URL, when one is known. */
+  docsUrl?: (ruleId: string) => string | undefined;
 }
 
 export type Formatter = (result: LintResult, context: FormatContext) => string;

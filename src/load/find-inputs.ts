@@ -66,3 +66,25 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
     .map(([absPath, explicit]) => ({ absPath, explicit }))
     .sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
 }
+
+/** The files of a run, and the ones findings are reported for. */
+export interface InputSelection {
+  /** The space: every file that is read. */
+  files: InputFile[];
+  /** Absolute paths of the files findings are reported for; null: all of them. */
+  targets: ReadonlySet<string> | null;
+}
+
+/**
+ * The space and the report targets. With paths and a config `include`, the include (less
+ * `exclude`) is the space and the paths only select the files findings are reported for, as
+ * when pre-commit passes the staged files: named files outside the space are skipped quietly.
+ * Otherwise the paths (or the include, or the working directory) are the space, all reported.
+ */
+export async function selectInputs(paths: readonly string[], options: FindInputsOptions): Promise<InputSelection> {
+  if (paths.length === 0 || options.include.length === 0) return { files: await findInputs(paths, options), targets: null };
+  const files = await findInputs([], options);
+  const inSpace = new Set(files.map((f) => f.absPath));
+  const named = await findInputs(paths, options);
+  return { files, targets: new Set(named.map((f) => f.absPath).filter((p) => inSpace.has(p))) };
+}

@@ -84,6 +84,20 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string): Prom
   return new StreamedSpace(model, indexed);
 }
 
+/** True if the file reads as (part of) a space export; false for unrelated or unreadable JSON/YAML. */
+export async function isSpaceExport(absPath: string): Promise<boolean> {
+  let source: SourceFile | undefined;
+  try {
+    const opened = await openFile(absPath, absPath);
+    source = opened.source;
+    return indexFile(opened.root).recognised;
+  } catch {
+    return false;
+  } finally {
+    source?.release();
+  }
+}
+
 const MODEL_KINDS: ReadonlySet<RecordKind> = new Set(['contentType', 'editorInterface', 'locale']);
 
 /** The records of `kinds` in a file, in document order of records, then of sections. */

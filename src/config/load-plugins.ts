@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ruleProblems } from '../engine/check-rule.js';
+import type { Rule } from '../engine/rule.js';
+import { ConfigError } from './config-error.js';
+
+/** Resolves a plugin: a path relative to the config file, or a package found from the config file's directory. */
+function resolvePlugin(spec: string, configPath: string): string {
+  if (isAbsolute(spec) || spec.startsWith('./') || spec.startsWith('../')) return resolve(dirname(configPath), spec);
+  return createRequire(configPath).resolve(spec);
+}
+
+/**
+ * Loads the rules of the config's `plugins`. A plugin module's default export is a rule (the
+ * shape of the files in rules/) or `{ rules: [rule, ...] }`. Plugins come only from the
+ * config file, never from input files. A plugin that cannot be loaded, a value that is not a
+ * rule, and a rule id that is taken are config errors; `where(i)` prefixes the message about
+ * `plugins[i]` with the config file's position.
+ */
+export async function loadPlugins(
+  specs: readonly string[],
+  configPath: string,
+  taken: readonly Rule<never>[],
+  where: (index: number) => string,
+): Promise<Rule<never>[]> {
+  const ids = new Map(taken.map((rule) => [rule.meta.id, 'a built-in rule']));
+  const loaded: Rule<never>[] = [];
+  for (const [i, spec] of specs.entries()) {
+    const fail = (message: string): never => {
+      throw new ConfigError(`${where(i)}: plugin '${spec}': ${message}`);
+    };
+    let module: { default?: unknown; rules?: unknown };
+    try {
+      module = (await import(pathToFileURL(resolvePlugin(spec, configPath)).href)) as typeof module;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return fail(code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' ? 'cannot find it' : `cannot load it: ${(error as Error).message}`);
+    }
+    const exported = (module.default ?? module) as { meta?: unknown; rules?: unknown };
+    const rules = exported.meta !== undefined ? [exported] : exported.rules;
+    if (!Array.isArray(rules) || rules.length === 0) return fail('must export a rule or { rules: [rule, ...] } as its default export');
+    for (const [j, rule] of rules.entries()) {
+      const problems = await ruleProblems(rule);
+      const id = (rule as Rule<never>).meta?.id;
+      const name = typeof id === 'string' ? `rule '${id}'` : `rules[${j}]`;
+      if (problems.length > 0) fail(`${name}: ${problems.join('; ')}`);
+      const owner = ids.get(id!);
+      if (owner) fail(`${name}: the id is taken by ${owner}`);
+      ids.set(id!, `plugin '${spec}'`);
+      loaded.push(rule as Rule<never>);
+    }
+  }
+  return loaded;
+}

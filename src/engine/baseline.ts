@@ -1,0 +1,150 @@
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { identityKey } from './identity.js';
+import type { Target } from './rule.js';
+import type { Finding } from './run-rules.js';
+
+/**
+ * A baseline: the findings a team accepts for now, counted by content identity (rule id,
+ * content type, field, entry, locale), never by file or line, so that it survives
+ * reformatting and reordering. Modelled on ESLint's bulk suppressions: when a key has more
+ * findings than recorded, all of them are shown again (there is no telling which is new).
+ */
+export interface BaselineEntry extends Target {
+  ruleId: string;
+  count: number;
+}
+
+/** A recorded key that has fewer findings than recorded (or none): the baseline is stale. */
+export interface StaleEntry extends BaselineEntry {
+  /** How many findings the key has now. */
+  found: number;
+}
+
+export interface BaselineOutcome {
+  /** The findings the baseline does not hide (internal errors are never hidden). */
+  kept: Finding[];
+  suppressed: number;
+  stale: StaleEntry[];
+}
+
+const FORMAT_VERSION = 1;
+
+/** A baseline file that cannot be read or has the wrong shape: exit code 2. */
+export class BaselineError extends Error {}
+
+const keyOf = (entry: BaselineEntry): string => identityKey(entry.ruleId, entry);
+
+function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
+  const ka = keyOf(a);
+  const kb = keyOf(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** The baseline of a run: its findings counted by content identity; internal errors left out. */
+export function buildBaseline(findings: readonly Finding[]): BaselineEntry[] {
+  const entries = new Map<string, BaselineEntry>();
+  for (const finding of findings) {
+    if (finding.internal) continue;
+    const key = identityKey(finding.ruleId, finding.target);
+    const entry = entries.get(key);
+    if (entry) entry.count++;
+    else entries.set(key, { ruleId: finding.ruleId, ...finding.target, count: 1 });
+  }
+  return [...entries.values()].sort(compareEntries);
+}
+
+/**
+ * Hides the findings the baseline records. Keys of rules in `ranRules` that now have fewer
+ * findings than recorded are stale, as are keys of rules that no longer exist (`knownRules`);
+ * keys of rules that did not run (turned off) are left alone.
+ */
+export function applyBaseline(
+  findings: readonly Finding[],
+  entries: readonly BaselineEntry[],
+  ranRules: ReadonlySet<string>,
+  knownRules: ReadonlySet<string>,
+): BaselineOutcome {
+  const recorded = new Map<string, number>();
+  for (const entry of entries) recorded.set(keyOf(entry), (recorded.get(keyOf(entry)) ?? 0) + entry.count);
+  const current = new Map<string, number>();
+  for (const finding of findings) {
+    if (finding.internal) continue;
+    const key = identityKey(finding.ruleId, finding.target);
+    current.set(key, (current.get(key) ?? 0) + 1);
+  }
+  const kept: Finding[] = [];
+  let suppressed = 0;
+  for (const finding of findings) {
+    const key = identityKey(finding.ruleId, finding.target);
+    if (!finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0)) suppressed++;
+    else kept.push(finding);
+  }
+  const stale: StaleEntry[] = [];
+  for (const entry of entries) {
+    const found = current.get(keyOf(entry)) ?? 0;
+    const judged = ranRules.has(entry.ruleId) || !knownRules.has(entry.ruleId);
+    if (judged && found < entry.count) stale.push({ ...entry, found });
+  }
+  return { kept, suppressed, stale };
+}
+
+/** The baseline without its stale part: counts lowered to what is found, keys with none removed. */
+export function pruneBaseline(entries: readonly BaselineEntry[], stale: readonly StaleEntry[]): BaselineEntry[] {
+  const found = new Map(stale.map((s) => [keyOf(s), s.found]));
+  const pruned: BaselineEntry[] = [];
+  for (const entry of entries) {
+    const now = found.get(keyOf(entry));
+    if (now === undefined) pruned.push(entry);
+    else if (now > 0) pruned.push({ ...entry, count: now });
+  }
+  return pruned;
+}
+
+/** The file's text: one entry per line, sorted, so that changes read well in a diff. */
+export function serializeBaseline(entries: readonly BaselineEntry[]): string {
+  const lines = [...entries].sort(compareEntries).map((e) =>
+    JSON.stringify({ ruleId: e.ruleId, contentType: e.contentType, field: e.field, entry: e.entry, locale: e.locale, count: e.count }),
+  );
+  const body = lines.length === 0 ? '[]' : `[\n    ${lines.join(',\n    ')}\n  ]`;
+  return `{\n  "version": ${FORMAT_VERSION},\n  "findings": ${body}\n}\n`;
+}
+
+const TARGET_KEYS = ['contentType', 'field', 'entry', 'locale'] as const;
+
+/** Reads and checks a baseline file; `shown` is its path as messages show it. */
+export function readBaseline(absPath: string, shown: string): BaselineEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(absPath, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new BaselineError(`${shown}: baseline file not found (create it with --baseline-write ${shown})`);
+    throw new BaselineError(`${shown}: cannot read baseline: ${code ?? (error as Error).message}`);
+  }
+  const root = data as { version?: unknown; findings?: unknown } | null;
+  if (typeof root !== 'object' || root === null || root.version !== FORMAT_VERSION || !Array.isArray(root.findings)) {
+    throw new BaselineError(`${shown}: not a cmlint baseline (expected { "version": ${FORMAT_VERSION}, "findings": [...] })`);
+  }
+  return root.findings.map((item: unknown, i) => {
+    const e = item as Record<string, unknown> | null;
+    const bad = (what: string) => new BaselineError(`${shown}: findings[${i}]: ${what}`);
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) throw bad('must be an object');
+    if (typeof e.ruleId !== 'string' || e.ruleId === '') throw bad('ruleId must be a rule id');
+    for (const key of TARGET_KEYS) if (e[key] !== null && typeof e[key] !== 'string') throw bad(`${key} must be a string or null`);
+    if (!Number.isInteger(e.count) || (e.count as number) < 1) throw bad('count must be a whole number of at least 1');
+    return { ruleId: e.ruleId, contentType: e.contentType, field: e.field, entry: e.entry, locale: e.locale, count: e.count } as BaselineEntry;
+  });
+}
+
+/** Writes the baseline so that readers see the old or the new file, never a part of one: a temporary file, then a rename. */
+export function writeBaseline(absPath: string, shown: string, entries: readonly BaselineEntry[]): void {
+  const temp = join(dirname(absPath), `.${basename(absPath)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, serializeBaseline(entries));
+    renameSync(temp, absPath);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new BaselineError(`${shown}: cannot write baseline: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

@@ -1,0 +1,79 @@
+import type { Finding } from '../engine/run-rules.js';
+import { plural, targetLabel } from './labels.js';
+import type { Formatter } from './types.js';
+
+/** Characters XML 1.0 cannot hold at all (controls other than tab, LF, CR; lone surrogates; U+FFFE/U+FFFF). */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Element text: markup escaped, and characters XML cannot hold shown as `\uXXXX`. */
+function xmlText(text: string): string {
+  return text
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;');
+}
+
+/** Attribute value (in double quotes): also quotes, and white space as character references so that parsers keep it. */
+function xml(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}
+
+function testCase(finding: Finding, suite: string): string {
+  const position = finding.line === null ? '' : `${finding.line}:${finding.column} `;
+  const name = [`${position}${finding.ruleId}`, targetLabel(finding)].filter((part) => part !== '').join(' ');
+  const details = [
+    finding.message,
+    `Rule: ${finding.ruleId}`,
+    `Severity: ${finding.severity}`,
+    `Enforcement: ${finding.enforcement.status}${finding.enforcement.date ? ` (${finding.enforcement.date})` : ''}`,
+    ...(finding.pointer === null ? [] : [`At: ${finding.file}${finding.line === null ? '' : `:${finding.line}:${finding.column}`} (${finding.pointer})`]),
+  ].join('\n');
+  const element = finding.internal ? 'error' : 'failure';
+  return [
+    `    <testcase classname="${xml(suite)}" name="${xml(name)}" time="0">`,
+    `      <${element} type="${finding.internal ? 'internal-error' : finding.severity}" message="${xml(finding.message)}">${xmlText(details)}</${element}>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+/**
+ * JUnit XML: a test suite per file (findings without a file form the suite "(space)"), a
+ * failing test case per finding; a rule crash is an `<error>`. A clean run is one passing test
+ * case, so that CI systems do not report "no tests".
+ */
+export const formatJunit: Formatter = (result) => {
+  const suites = new Map<string, Finding[]>();
+  for (const finding of result.findings) {
+    const name = finding.file ?? '(space)';
+    const list = suites.get(name);
+    if (list) list.push(finding);
+    else suites.set(name, [finding]);
+  }
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const errors = result.findings.filter((f) => f.internal).length;
+  const failures = result.findings.length - errors;
+  if (result.findings.length === 0) {
+    const scope = `${plural(result.stats.filesRead, 'file')}, as of ${result.asOf}`;
+    lines.push(
+      `<testsuites name="cmlint" tests="1" failures="0" errors="0" time="0">`,
+      `  <testsuite name="cmlint" tests="1" failures="0" errors="0" skipped="0" time="0">`,
+      `    <testcase classname="cmlint" name="${xml(`no problems (${scope})`)}" time="0"/>`,
+      '  </testsuite>',
+      '</testsuites>',
+    );
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`<testsuites name="cmlint" tests="${result.findings.length}" failures="${failures}" errors="${errors}" time="0">`);
+  for (const [name, findings] of suites) {
+    const suiteErrors = findings.filter((f) => f.internal).length;
+    lines.push(
+      `  <testsuite name="${xml(name)}" tests="${findings.length}" failures="${findings.length - suiteErrors}" errors="${suiteErrors}" skipped="0" time="0">`,
+      ...findings.map((f) => testCase(f, name)),
+      '  </testsuite>',
+    );
+  }
+  lines.push('</testsuites>');
+  return `${lines.join('\n')}\n`;
+};

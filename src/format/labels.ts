@@ -1,0 +1,25 @@
+import { posix, relative, resolve, sep } from 'node:path';
+import type { Finding } from '../engine/run-rules.js';
+import type { FormatContext } from './types.js';
+
+/** "blogPost › entry 3xYz › title › de-DE": what a finding is about, for people. */
+export function targetLabel(finding: Finding): string {
+  const { contentType, field, entry, locale } = finding.target;
+  return [contentType, entry === null ? null : `entry ${entry}`, field, locale].filter((p) => p !== null).join(' › ');
+}
+
+export function enforcementLabel(finding: Finding): string {
+  const { date, status, note } = finding.enforcement;
+  if (status === 'enforced') return `enforced ${date}`;
+  if (status === 'upcoming') return `from ${date}`;
+  return note ?? 'in effect';
+}
+
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** A finding's file relative to the repository root, with forward slashes (`../` when outside it). */
+export function pathFromRoot(file: string, context: Pick<FormatContext, 'cwd' | 'root'>): string {
+  return posix.normalize(relative(context.root, resolve(context.cwd, file)).split(sep).join('/'));
+}

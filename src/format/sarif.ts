@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RuleMeta, Severity } from '../engine/rule.js';
+import { identityKey } from '../engine/identity.js';
+import type { Finding } from '../engine/run-rules.js';
+import { pathFromRoot } from './labels.js';
+import type { FormatContext, Formatter } from './types.js';
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
+
+function enforcementSentence({ enforcement }: RuleMeta): string {
+  if (enforcement.date === null) return `The service enforces this without a stated date${enforcement.note ? ` (${enforcement.note})` : ''}.`;
+  const postponed = enforcement.postponedFrom ? ` (postponed from ${enforcement.postponedFrom})` : '';
+  return `The service enforces this from ${enforcement.date}${postponed}.${enforcement.note ? ` ${enforcement.note}.` : ''}`;
+}
+
+function ruleDescriptor(meta: RuleMeta, context: FormatContext): Record<string, unknown> {
+  const helpUri = context.docsUrl?.(meta.id);
+  return {
+    id: meta.id,
+    shortDescription: { text: meta.description },
+    fullDescription: { text: `${meta.description} ${enforcementSentence(meta)}` },
+    help: { text: meta.docs.trim(), markdown: meta.docs.trim() },
+    ...(helpUri ? { helpUri } : {}),
+    defaultConfiguration: { level: LEVEL[meta.severity] },
+    properties: { tags: ['content-model'], enforcement: meta.enforcement },
+  };
+}
+
+/** Hex SHA-256 (first 32 digits) of the finding's content identity. */
+function contentHash(finding: Finding): string {
+  return createHash('sha256').update(identityKey(finding.ruleId, finding.target)).digest('hex').slice(0, 32);
+}
+
+function logicalLocation(finding: Finding): Record<string, string> | null {
+  const { contentType, field, entry, locale } = finding.target;
+  const parts = [contentType, entry, field, locale].filter((p): p is string => p !== null);
+  if (parts.length === 0) return null;
+  const kind = field !== null ? 'member' : entry !== null ? 'object' : contentType !== null ? 'type' : 'value';
+  return { fullyQualifiedName: parts.join('/'), kind };
+}
+
+function location(finding: Finding, context: FormatContext): Record<string, unknown> | null {
+  const logical = logicalLocation(finding);
+  const physical =
+    finding.file === null
+      ? null
+      : {
+          artifactLocation: artifactLocation(finding.file, context),
+          ...(finding.line === null ? {} : { region: { startLine: finding.line, startColumn: finding.column ?? 1 } }),
+        };
+  if (!physical && !logical) return null;
+  return { ...(physical ? { physicalLocation: physical } : {}), ...(logical ? { logicalLocations: [logical] } : {}) };
+}
+
+/** Relative to the repository root (`%SRCROOT%`), or an absolute file URI for a file outside it. */
+function artifactLocation(file: string, context: FormatContext): Record<string, string> {
+  const path = pathFromRoot(file, context);
+  if (path.startsWith('../')) return { uri: pathToFileURL(resolve(context.cwd, file)).href };
+  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+/**
+ * SARIF 2.1.0 as GitHub code scanning takes it: every active rule in `tool.driver.rules`,
+ * results with a level, a message, a location relative to the repository root and a
+ * fingerprint of the finding's content identity (so an alert follows an entry when lines
+ * move). A rule that crashed is a tool execution notification, not a result.
+ */
+export const formatSarif: Formatter = (result, context) => {
+  const rules = [...context.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ruleIndex = new Map(rules.map((meta, i) => [meta.id, i]));
+  const occurrences = new Map<string, number>();
+  const results: Record<string, unknown>[] = [];
+  const notifications: Record<string, unknown>[] = [];
+  for (const finding of result.findings) {
+    const index = ruleIndex.get(finding.ruleId);
+    const where = location(finding, context);
+    if (finding.internal) {
+      notifications.push({
+        level: 'error',
+        message: { text: finding.message },
+        ...(index === undefined ? {} : { associatedRule: { id: finding.ruleId, index } }),
+        ...(where ? { locations: [where] } : {}),
+      });
+      continue;
+    }
+    const hash = contentHash(finding);
+    const occurrence = (occurrences.get(hash) ?? 0) + 1;
+    occurrences.set(hash, occurrence);
+    results.push({
+      ruleId: finding.ruleId,
+      ...(index === undefined ? {} : { ruleIndex: index }),
+      level: LEVEL[finding.severity],
+      message: { text: finding.message },
+      ...(where ? { locations: [where] } : {}),
+      partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}`, 'cmlintContentIdentity/v1': hash },
+      properties: { target: finding.target, enforcement: finding.enforcement, pointer: finding.pointer },
+    });
+  }
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: result.tool.name,
+            version: result.tool.version,
+            semanticVersion: result.tool.version,
+            rules: rules.map((meta) => ruleDescriptor(meta, context)),
+          },
+        },
+        invocations: [{ executionSuccessful: notifications.length === 0, toolExecutionNotifications: notifications }],
+        columnKind: 'utf16CodeUnits',
+        results,
+        properties: { asOf: result.asOf, suppressedByBaseline: result.suppressed },
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+};

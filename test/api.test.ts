@@ -1,0 +1,49 @@
+/** The programmatic API as a package user sees it: the compiled entry point (package.json "main"). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type * as Api from '../src/index.js';
+import { ROOT } from './helpers/cli.js';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string; types: string };
+const api = (await import(join(ROOT, pkg.main))) as typeof Api;
+
+describe('programmatic API (dist/src/index.js)', () => {
+  it('lints, then formats with any formatter', async () => {
+    const cwd = join(ROOT, 'fixtures', 'cli');
+    const { result, rules, baseline } = await api.lint({ paths: ['lookahead'], cwd, asOf: '2025-05-01' });
+    expect(baseline).toBeNull();
+    expect(result.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([['re2-incompatible-pattern', 'lookahead/export.json', 40]]);
+    const context: Api.FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd, root: api.repositoryRoot(cwd) };
+    const sarif = JSON.parse(api.FORMATTERS.sarif!(result, context)) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toBe('fixtures/cli/lookahead/export.json');
+    expect(api.formatJson(result, context)).toBe(api.FORMATTERS.json!(result, context));
+    expect([...api.MACHINE_FORMATS].sort()).toEqual(['github', 'json', 'junit', 'sarif']);
+  });
+
+  it('loads a config with loadConfig and passes it to lint; defineRule types a rule', async () => {
+    const rule = api.defineRule<{ max: number }>({
+      meta: {
+        id: 'x',
+        description: 'x',
+        docs: '',
+        enforcement: { date: null, postponedFrom: null, note: 'x' },
+        severity: 'error',
+        recommended: true,
+        schema: { type: 'object', properties: { max: { type: 'integer', default: 1 } } },
+        messages: { m: { text: 'm' } },
+      },
+      create: (context) => ({ end: () => void context.options.max }),
+    });
+    expect(rule.meta.id).toBe('x');
+    const loaded = await api.loadConfig(join(ROOT, 'fixtures', 'cli', 'golden'));
+    expect(loaded.rules.map((r) => r.meta.id)).toContain('untranslated-field');
+    const { result } = await api.lint({ paths: [join(ROOT, 'fixtures', 'demo-space')], cwd: ROOT, config: loaded, asOf: '2025-05-01' });
+    expect(new Set(result.findings.map((f) => f.ruleId))).toEqual(new Set(['re2-incompatible-pattern', 'hidden-required-field', 'untranslated-field']));
+  });
+
+  it('throws typed errors', async () => {
+    await expect(api.lint({ paths: ['no-such-dir'], cwd: ROOT })).rejects.toBeInstanceOf(api.InputError);
+    await expect(api.lint({ paths: ['fixtures/cli/clean'], cwd: ROOT, baseline: 'no-such-baseline.json' })).rejects.toBeInstanceOf(api.BaselineError);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Baselines: the round trip through the real bin (write → clean run → a new violation fails →
+ * a fixed violation makes the baseline stale → prune), and the rules of applyBaseline.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyBaseline, buildBaseline, pruneBaseline, readBaseline, serializeBaseline } from '../src/engine/baseline.js';
+import { cmlint } from './helpers/cli.js';
+import { finding } from './helpers/findings.js';
+import { contentType } from './helpers/rule-tester.js';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const CONFIG = ['extends: []', 'baseline: .linter-baseline.json', 'rules:', '  re2-incompatible-pattern: error', '  hidden-required-field: error', ''].join('\n');
+
+function space(patterns: Record<string, string>, hidden: string[], indent = 2): string {
+  const fields = [
+    ...Object.entries(patterns).map(([id, pattern]) => ({ id, type: 'Symbol', validations: [{ regexp: { pattern } }] })),
+    ...hidden.map((id) => ({ id, type: 'Symbol', required: true, disabled: true })),
+  ];
+  return JSON.stringify({ contentTypes: [contentType('article', fields)], locales: [{ code: 'en-US', default: true }] }, null, indent);
+}
+
+interface JsonOut {
+  findings: { ruleId: string; target: { field: string } }[];
+}
+
+describe('baseline round trip (real bin)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cmlint-baseline-'));
+  temps.push(dir);
+  const run = (...args: string[]) => cmlint(['--as-of', '2025-05-01', ...args], { cwd: dir });
+  const baselineFile = join(dir, '.linter-baseline.json');
+  writeFileSync(join(dir, '.linterrc.yaml'), CONFIG);
+
+  it('--baseline-write records the findings by content identity, with counts, and reports none', () => {
+    writeFileSync(join(dir, 'export.json'), space({ slug: '^(?!admin)', code: '(\\w)\\1' }, ['legacy']));
+    // The config names a baseline that does not exist yet.
+    expect(run()).toEqual({ code: 2, stdout: '', stderr: '.linter-baseline.json: baseline file not found (create it with --baseline-write .linter-baseline.json)\n' });
+    const written = run('--baseline-write', '.linter-baseline.json', '-f', 'json');
+    expect(written.code).toBe(0);
+    expect(written.stderr).toBe('cmlint: baseline written to .linter-baseline.json\n');
+    expect((JSON.parse(written.stdout) as JsonOut).findings).toEqual([]);
+    expect(JSON.parse(readFileSync(baselineFile, 'utf8'))).toEqual({
+      version: 1,
+      findings: [
+        { ruleId: 'hidden-required-field', contentType: 'article', field: 'legacy', entry: null, locale: null, count: 1 },
+        { ruleId: 're2-incompatible-pattern', contentType: 'article', field: 'code', entry: null, locale: null, count: 1 },
+        { ruleId: 're2-incompatible-pattern', contentType: 'article', field: 'slug', entry: null, locale: null, count: 1 },
+      ],
+    });
+    expect(readFileSync(baselineFile, 'utf8').split('\n')).toHaveLength(9); // one entry per line
+  });
+
+  it('a run with the config’s baseline is clean, and says what it hid', () => {
+    const clean = run();
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).toBe('');
+    expect(clean.stdout).toContain('✔ No problems');
+    expect(clean.stdout).toContain('3 findings hidden by the baseline');
+  });
+
+  it('still hides them after the file is reformatted and the fields reordered (no line numbers in the baseline)', () => {
+    writeFileSync(join(dir, 'export.json'), JSON.stringify(JSON.parse(space({ code: '(\\w)\\1', slug: '^(?!admin)' }, ['legacy'])), null, 0));
+    expect(run().code).toBe(0);
+  });
+
+  it('a new violation fails the run, and only it is reported', () => {
+    writeFileSync(join(dir, 'export.json'), space({ slug: '^(?!admin)', code: '(\\w)\\1', teaser: '(?<=x)y' }, ['legacy']));
+    const result = run('-f', 'json');
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.stdout) as JsonOut).findings.map((f) => `${f.ruleId} ${f.target.field}`)).toEqual(['re2-incompatible-pattern teaser']);
+  });
+
+  it('a fixed violation makes the baseline stale: listed on stderr, exit 2', () => {
+    writeFileSync(join(dir, 'export.json'), space({ slug: '^[a-z-]+$', code: '(\\w)\\1' }, ['legacy']));
+    const stale = run();
+    expect(stale.code).toBe(2);
+    expect(stale.stdout).toContain('✔ No problems');
+    expect(stale.stderr).toBe(
+      [
+        'cmlint: the baseline .linter-baseline.json has 1 recorded finding that no longer occurs (fixed, or the rule changed):',
+        '  re2-incompatible-pattern article › slug: recorded 1, found 0',
+        'Run again with --prune-baseline to remove them from .linter-baseline.json.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--prune-baseline removes the stale entry atomically and the run passes', () => {
+    const pruned = run('--prune-baseline');
+    expect(pruned.code).toBe(0);
+    expect(pruned.stderr).toBe('cmlint: removed 1 recorded finding that no longer occurs from .linter-baseline.json\n');
+    expect(readBaseline(baselineFile, 'b').map((e) => e.field)).toEqual(['legacy', 'code']);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(run().code).toBe(0);
+  });
+
+  it('--baseline FILE wins over the config; a missing or malformed baseline is exit 2', () => {
+    const missing = run('--baseline', 'nope.json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('nope.json: baseline file not found (create it with --baseline-write nope.json)\n');
+    writeFileSync(join(dir, 'bad.json'), '{"version":1,"findings":[{"ruleId":"x","count":0}]}');
+    const bad = run('--baseline', 'bad.json');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('bad.json: findings[0]: contentType must be a string or null\n');
+    expect(run('--baseline', 'bad.json', '--baseline-write', 'x.json').code).toBe(2);
+  });
+});
+
+describe('applyBaseline', () => {
+  const a = finding('enforced-rule', { contentType: 'blogPost', field: 'slug' });
+  const b = finding('upcoming-rule', { contentType: 'blogPost', entry: 'e1', field: 'title', locale: 'de-DE' });
+  const all = new Set(['enforced-rule', 'upcoming-rule', 'undated-rule']);
+
+  it('shows every finding of a key again when there are more than recorded (there is no telling which is new)', () => {
+    const entries = buildBaseline([a, b]);
+    const outcome = applyBaseline([a, { ...a, line: 99 }, b], entries, all, all);
+    expect(outcome.kept.map((f) => f.line)).toEqual([10, 99]);
+    expect(outcome.suppressed).toBe(1);
+    expect(outcome.stale).toEqual([]);
+  });
+
+  it('never hides or records internal errors', () => {
+    const crash = { ...a, internal: true };
+    expect(buildBaseline([a, crash])).toEqual([{ ruleId: 'enforced-rule', contentType: 'blogPost', field: 'slug', entry: null, locale: null, count: 1 }]);
+    expect(applyBaseline([a, crash], buildBaseline([a]), all, all).kept).toEqual([crash]);
+  });
+
+  it('judges staleness only for rules that ran; entries of rules that no longer exist are stale', () => {
+    const entries = [...buildBaseline([a, b]), { ruleId: 'removed-rule', contentType: null, field: null, entry: null, locale: null, count: 2 }];
+    const onlyEnforced = applyBaseline([], entries, new Set(['enforced-rule']), all);
+    expect(onlyEnforced.stale.map((s) => [s.ruleId, s.found])).toEqual([
+      ['enforced-rule', 0],
+      ['removed-rule', 0],
+    ]);
+    expect(pruneBaseline(entries, onlyEnforced.stale).map((e) => e.ruleId)).toEqual(['upcoming-rule']);
+  });
+
+  it('a count that went down is stale and is pruned to what is found', () => {
+    const entries = buildBaseline([a, a, a]);
+    const { stale } = applyBaseline([a], entries, all, all);
+    expect(stale).toEqual([{ ...entries[0], found: 1 }]);
+    expect(pruneBaseline(entries, stale)).toEqual([{ ...entries[0], count: 1 }]);
+  });
+
+  it('writes an empty baseline as an empty list', () => {
+    expect(serializeBaseline([])).toBe('{\n  "version": 1,\n  "findings": []\n}\n');
+  });
+
+  it('refuses to write a baseline when a rule crashed (real bin, a plugin rule that throws)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmlint-baseline-crash-'));
+    temps.push(dir);
+    writeFileSync(join(dir, 'crash.mjs'), `export default { meta: { id: 'crashes', description: 'Crashes.', docs: '', enforcement: { date: null, postponedFrom: null, note: 'x' }, severity: 'error', recommended: true, schema: { type: 'object' }, messages: { m: { text: 'm' } } }, create() { return { contentType() { throw new Error('boom'); } }; } };\n`);
+    writeFileSync(join(dir, '.linterrc.yaml'), 'plugins: ["./crash.mjs"]\n');
+    writeFileSync(join(dir, 'export.json'), space({}, []));
+    const result = cmlint(['--baseline-write', 'base.json'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("base.json: baseline not written, because a rule crashed (it would miss that rule's findings): Internal error in rule crashes");
+    expect(existsSync(join(dir, 'base.json'))).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'cmlint.js');
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The inherited environment without what changes cmlint's output. */
+export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['NO_COLOR', 'FORCE_COLOR', 'CMLINT_DEBUG', 'NODE_OPTIONS', 'CI', 'GITHUB_ACTIONS']) delete env[key];
+  return { ...env, ...extra };
+}
+
+/** Runs the real bin, `node bin/cmlint.js ...args`, in `cwd` (the repository root unless given). */
+export function cmlint(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: baseEnv(options.env), encoding: 'utf8', timeout: 60_000 });
+  if (result.error) throw result.error;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}

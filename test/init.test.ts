@@ -1,0 +1,64 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, cmlint } from './helpers/cli.js';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cmlint-init-'));
+  temps.push(dir);
+  return dir;
+}
+
+describe('cmlint init', () => {
+  it('writes a starter .linterrc.yaml with the schema comment and an include for the export files it finds', () => {
+    const dir = tempDir();
+    cpSync(join(ROOT, 'fixtures', 'load', 'split-space'), join(dir, 'content'), { recursive: true });
+    cpSync(join(ROOT, 'fixtures', 'demo-space', 'export.json'), join(dir, 'export.json'));
+    writeFileSync(join(dir, 'tsconfig.json'), '{ "compilerOptions": {} }\n');
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'data.yaml'), 'title: not an export\n');
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Wrote \.linterrc\.yaml for \d+ export files:\n {2}include: content\/\*\*\/\*\.\{json,yaml,yml\}\n {2}include: export\.json\nRun 'cmlint' to lint them\.\n$/);
+    const text = readFileSync(join(dir, '.linterrc.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json');
+    const config = parse(text) as { include: string[] };
+    expect(config.include).toEqual(['content/**/*.{json,yaml,yml}', 'export.json']);
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(join(ROOT, 'schema', 'linterrc.schema.json'), 'utf8')));
+    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('never overwrites a config file', () => {
+    const dir = tempDir();
+    cpSync(join(ROOT, 'fixtures', 'cli', 'lookahead', 'export.json'), join(dir, 'export.json'));
+    writeFileSync(join(dir, '.linterrc.yml'), 'rules: {}\n');
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'cmlint init: .linterrc.yml exists already; cmlint init does not overwrite it\n' });
+    expect(readFileSync(join(dir, '.linterrc.yml'), 'utf8')).toBe('rules: {}\n');
+  });
+
+  it('writes nothing where there is no export', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'package.json'), '{}');
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^cmlint init: no space export files/);
+  });
+
+  it('then lints what it found', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'space'));
+    cpSync(join(ROOT, 'fixtures', 'cli', 'lookahead', 'export.json'), join(dir, 'space', 'export.json'));
+    expect(cmlint(['init'], { cwd: dir }).code).toBe(0);
+    const lint = cmlint(['--as-of', '2025-05-01', '-f', 'json'], { cwd: dir });
+    expect(lint.code).toBe(1);
+    expect(JSON.parse(lint.stdout).findings.map((f: { file: string }) => f.file)).toEqual(['space/export.json']);
+  });
+});

@@ -1,0 +1,103 @@
+/** Plugins: rules from the config's `plugins`, in the built-in rule shape, validated like built-in rules. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../src/config/load-config.js';
+import { lint, loadConfig } from '../src/lint.js';
+import { cmlint } from './helpers/cli.js';
+import { contentType } from './helpers/rule-tester.js';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A rule module's source: reports every content type whose id is in `options.ids`. */
+function ruleSource(id: string, extra = ''): string {
+  return `{ meta: { id: ${JSON.stringify(id)}, description: 'Reports listed content types.', docs: 'Docs.', enforcement: { date: '2027-02-15', postponedFrom: null, note: null }, severity: 'error', recommended: true,
+    schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' }, default: ['article'] } }, additionalProperties: false },
+    messages: { listed: { text: 'Content type {{id}} is listed.' } }${extra} },
+  create(context) { return { contentType(ct) { if (context.options.ids.includes(ct.id)) context.report({ node: ct, messageId: 'listed', data: { id: ct.id } }); } }; } }`;
+}
+
+function project(config: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cmlint-plugins-'));
+  temps.push(dir);
+  writeFileSync(join(dir, '.linterrc.yaml'), config);
+  writeFileSync(join(dir, 'export.json'), JSON.stringify({ contentTypes: [contentType('article', []), contentType('page', [])] }));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+async function configError(dir: string): Promise<string> {
+  try {
+    await loadConfig(dir);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a config error');
+}
+
+describe('plugins', () => {
+  it('runs a plugin rule (a rule module, or { rules: [...] }) with the options the config gives, validated by its schema', async () => {
+    const dir = project('plugins: ["./one.mjs", "team-rules"]\nrules:\n  listed-type: [warning, { ids: [page] }]\n', {
+      'one.mjs': `export default ${ruleSource('listed-type')};\n`,
+      'node_modules/team-rules/package.json': JSON.stringify({ name: 'team-rules', type: 'module', exports: { '.': './index.js' } }),
+      'node_modules/team-rules/index.js': `export default { rules: [${ruleSource('team-listed')}] };\n`,
+    });
+    const { result, rules } = await lint({ paths: [], cwd: dir, asOf: '2027-03-01' });
+    expect(rules.map((r) => r.meta.id)).toEqual(expect.arrayContaining(['listed-type', 'team-listed']));
+    expect(result.findings.map((f) => `${f.ruleId} ${f.target.contentType} ${f.severity}`)).toEqual(['team-listed article error', 'listed-type page warning']);
+  });
+
+  it('reports a bad option of a plugin rule like one of a built-in rule', async () => {
+    const dir = project('plugins: ["./one.mjs"]\nrules:\n  listed-type: [error, { idz: [] }]\n', { 'one.mjs': `export default ${ruleSource('listed-type')};\n` });
+    expect(await configError(dir)).toBe(".linterrc.yaml:3:26: rules.listed-type[1].idz: unknown key 'idz'");
+  });
+
+  const broken: [string, string, Record<string, string>, string][] = [
+    ['a missing file', 'plugins: ["./nope.mjs"]\n', {}, ".linterrc.yaml:1:11: plugins[0]: plugin './nope.mjs': cannot find it"],
+    ['a missing package', 'plugins: ["no-such-package"]\n', {}, ".linterrc.yaml:1:11: plugins[0]: plugin 'no-such-package': cannot find it"],
+    ['a module that is not a rule', 'plugins: ["./x.mjs"]\n', { 'x.mjs': 'export default 42;\n' }, ".linterrc.yaml:1:11: plugins[0]: plugin './x.mjs': must export a rule or { rules: [rule, ...] } as its default export"],
+    [
+      'a rule id taken by a built-in rule',
+      'plugins: ["./x.mjs"]\n',
+      { 'x.mjs': `export default ${ruleSource('hidden-required-field')};\n` },
+      ".linterrc.yaml:1:11: plugins[0]: plugin './x.mjs': rule 'hidden-required-field': the id is taken by a built-in rule",
+    ],
+    [
+      'a rule id taken by another plugin',
+      'plugins:\n  - ./x.mjs\n  - ./y.mjs\n',
+      { 'x.mjs': `export default ${ruleSource('mine')};\n`, 'y.mjs': `export default ${ruleSource('mine')};\n` },
+      ".linterrc.yaml:3:5: plugins[1]: plugin './y.mjs': rule 'mine': the id is taken by plugin './x.mjs'",
+    ],
+    [
+      'a rule with bad metadata',
+      'plugins: ["./x.mjs"]\n',
+      { 'x.mjs': `export default ${ruleSource('Bad_Id', ", severity: 'fatal'").replace("severity: 'error', ", '')};\n` },
+      ".linterrc.yaml:1:11: plugins[0]: plugin './x.mjs': rule 'Bad_Id': `meta.id` must be lower-case words joined by hyphens; `meta.severity` must be error, warning or info",
+    ],
+  ];
+  it.each(broken)('is a config error for %s', async (_name, config, files, message) => {
+    expect(await configError(project(config, files))).toBe(message);
+  });
+
+  it('loads plugins only from the config file: a `plugins` key in an input file is data', async () => {
+    const dir = project('extends: []\n', { 'evil.mjs': 'throw new Error("must not be loaded");\n' });
+    writeFileSync(join(dir, 'export.json'), JSON.stringify({ plugins: ['./evil.mjs'], contentTypes: [contentType('article', [])] }));
+    const { result } = await lint({ paths: [], cwd: dir });
+    expect(result.stats.contentTypes).toBe(1);
+  });
+
+  it('lists and explains plugin rules, and accepts them in --rule (real bin)', () => {
+    const dir = project('plugins: ["./one.mjs"]\n', { 'one.mjs': `export default ${ruleSource('listed-type')};\n` });
+    expect(cmlint(['rules', '--as-of', '2027-01-01'], { cwd: dir }).stdout).toMatch(/^listed-type\s+error\s+enforced from 2027-02-15 \(in 45 days\)\s+Reports listed content types\.$/m);
+    expect(cmlint(['explain', 'listed-type'], { cwd: dir }).stdout).toMatch(/^# listed-type\n/);
+    const off = cmlint(['--rule', 'listed-type=off', '--as-of', '2027-03-01', '-f', 'json'], { cwd: dir });
+    expect(off.stderr).toBe('');
+    expect(JSON.parse(off.stdout).findings).toEqual([]);
+  });
+});
