@@ -121,3 +121,17 @@ describe('memory', () => {
     expect(text.length).toBeGreaterThan(largest + (8 << 20));
   });
 });
+
+describe('countNewlines', () => {
+  it('counts like a byte loop at every alignment and length', async () => {
+    const { countNewlines } = await import('../src/load/source.js');
+    const samples = ['', '\n', 'a\nb\n\n', '\n'.repeat(11), `${'x'.repeat(13)}\n\n`, '\n\n\u00e9\n\n\n\r\n', 'no newline at all'];
+    for (const sample of samples) {
+      for (let offset = 0; offset < 4; offset++) {
+        const buf = Buffer.from(`${' '.repeat(offset)}${sample}  `).subarray(offset);
+        const expected = [...buf].filter((b) => b === 0x0a).length;
+        expect(countNewlines(buf), `${JSON.stringify(sample)} at offset ${offset}`).toBe(expected);
+      }
+    }
+  });
+});

@@ -17,15 +17,19 @@ export class FileBytes {
 
   /** Bytes [start, end), clamped to the file. */
   read(start: number, end: number): Buffer {
-    const to = Math.min(end, this.size);
-    const buf = Buffer.allocUnsafe(Math.max(0, to - start));
+    return this.readInto(Buffer.allocUnsafe(Math.max(0, Math.min(end, this.size) - start)), start);
+  }
+
+  /** Fills `buf` (or as much as the file has) with the bytes from `start`; returns the part filled. */
+  readInto(buf: Buffer, start: number): Buffer {
+    const length = Math.max(0, Math.min(buf.length, this.size - start));
     let done = 0;
-    while (done < buf.length) {
-      const n = readSync(this.handle(), buf, done, buf.length - done, start + done);
-      if (n === 0) return buf.subarray(0, done);
+    while (done < length) {
+      const n = readSync(this.handle(), buf, done, length - done, start + done);
+      if (n === 0) break;
       done += n;
     }
-    return buf;
+    return buf.subarray(0, done);
   }
 
   close(): void {

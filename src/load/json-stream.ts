@@ -57,12 +57,17 @@ class Window {
     return this.base + this.buf.length;
   }
 
+  /** Reused between slides: fresh memory is slow to touch, and windows are read often. */
+  private storage: Buffer = Buffer.alloc(0);
+
   /** Makes [pos, pos + length) available, as far as the limit allows. */
   ensure(pos: number, length: number): void {
     const want = Math.min(pos + length, this.limit);
     if (pos >= this.base && want <= this.end) return;
+    const size = Math.min(this.limit - pos, Math.max(length, WINDOW));
+    if (this.storage.length < size) this.storage = Buffer.allocUnsafe(Math.max(size, WINDOW));
     this.base = pos;
-    this.buf = this.bytes.read(pos, Math.min(this.limit, pos + Math.max(length, WINDOW)));
+    this.buf = this.bytes.readInto(this.storage.subarray(0, Math.max(0, size)), pos);
   }
 
   byte(pos: number): number {

@@ -136,15 +136,25 @@ class LargeFileLines {
 
   constructor(private readonly bytes: FileBytes) {}
 
+  /** Where the last position was asked: asking in file order only counts what lies between. */
+  private cursor = { offset: 0, newlines: 0 };
+
   position(offset: number): Position {
     const step = LargeFileLines.STEP;
     let k = Math.min(Math.floor(offset / step), this.checkpoints.length - 1);
+    let from = k * step;
     let newlines = this.checkpoints[k]!;
-    for (; k * step + step <= offset; k++) {
-      newlines += countNewlines(this.bytes.read(k * step, (k + 1) * step));
+    if (this.cursor.offset <= offset && this.cursor.offset >= from) {
+      from = this.cursor.offset;
+      newlines = this.cursor.newlines;
+    }
+    for (; (k + 1) * step <= offset; k++) {
+      newlines += countNewlines(this.bytes.read(from, (k + 1) * step));
+      from = (k + 1) * step;
       if (this.checkpoints.length === k + 1) this.checkpoints.push(newlines);
     }
-    newlines += countNewlines(this.bytes.read(k * step, offset));
+    newlines += countNewlines(this.bytes.read(from, offset));
+    this.cursor = { offset, newlines };
     // The column: back to the last newline before the offset (lines are short; read more if not).
     for (let back = 4096; ; back *= 4) {
       const from = Math.max(0, offset - back);
@@ -158,9 +168,28 @@ class LargeFileLines {
   }
 }
 
-function countNewlines(buf: Uint8Array): number {
+/**
+ * Newlines in `buf`, four bytes at a time: for each 32-bit word, a byte's high bit survives
+ * `((x & 0x7f7f7f7f) + 0x7f7f7f7f | x) & 0x80808080` exactly when the byte of x is not zero,
+ * where x is the word with every byte xor-ed with '\n'. Several times faster than a byte loop.
+ */
+export function countNewlines(buf: Uint8Array): number {
   let n = 0;
-  for (let i = 0; i < buf.length; i++) if (buf[i] === 0x0a) n++;
+  let i = 0;
+  const aligned = (4 - (buf.byteOffset % 4)) % 4;
+  for (; i < Math.min(aligned, buf.length); i++) if (buf[i] === 0x0a) n++;
+  if (i === buf.length) return n;
+  const words = new Uint32Array(buf.buffer, buf.byteOffset + i, (buf.length - i) >>> 2);
+  let nonZero = 0;
+  for (let w = 0; w < words.length; w++) {
+    const x = words[w]! ^ 0x0a0a0a0a;
+    let t = ((((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080) >>> 7;
+    // popcount of at most four bits, one per byte
+    t = (t & 0x00ff00ff) + ((t >>> 8) & 0x00ff00ff);
+    nonZero += (t & 0xffff) + (t >>> 16);
+  }
+  n += words.length * 4 - nonZero;
+  for (i += words.length * 4; i < buf.length; i++) if (buf[i] === 0x0a) n++;
   return n;
 }
 
