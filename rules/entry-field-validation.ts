@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
 import { isArchived, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
@@ -6,6 +6,7 @@ import { isEmptyValue } from '../src/model/field-value.js';
 import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
 import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
+import { EntryLinkRule, type EntryLinkWire } from '../src/validation/link-checks.js';
 import { showValue } from '../src/validation/describe.js';
 import { VALIDATION_KINDS, type CheckContext, type EntryLinkCheck, type Path, type ValidationKind, type Violation } from '../src/validation/types.js';
 
@@ -23,6 +24,14 @@ interface PendingLink {
   check: EntryLinkCheck;
   targetId: string;
   path: Path;
+}
+
+/** What a copy of the rule in a worker thread hands to the main thread (see `exportState`). */
+interface EntryValidationState {
+  entryTypes: [string, string][];
+  pending: [WireEntryRef, string, string, number | null, unknown, string, Path][];
+  uniques: [string, string, string, WireEntryRef][];
+  reportedUnique: string[];
 }
 
 /** Entries holding each value of a `unique` field, per locale: one entry, or several. */
@@ -297,11 +306,48 @@ longer says what the content needs.
         }
       },
 
+      exportState(): EntryValidationState {
+        const uniques: EntryValidationState['uniques'] = [];
+        for (const [field, index] of uniqueIndexes) {
+          for (const [locale, byValue] of index) {
+            for (const [value, refs] of byValue) {
+              for (const ref of [refs].flat()) uniques.push([field.id, locale, value, context.entryRefs.toWire(ref)]);
+            }
+          }
+        }
+        return {
+          entryTypes: [...entryTypes],
+          pending: pending.map((l) => [context.entryRefs.toWire(l.ref), l.field.id, l.locale, l.item, l.check.toWire(), l.targetId, [...l.path]]),
+          uniques,
+          reportedUnique: [...reportedUnique],
+        };
+      },
+
+      importState(states) {
+        const fieldOf = (contentTypeId: string, fieldId: string) => plans.get(contentTypeId)!.find((f) => f.id === fieldId)!;
+        for (const state of states as EntryValidationState[]) {
+          for (const [id, type] of state.entryTypes) entryTypes.set(id, type);
+          for (const [wire, fieldId, locale, item, check, targetId, path] of state.pending) {
+            const ref = context.entryRefs.fromWire(wire);
+            pending.push({ ref, field: fieldOf(ref.contentTypeId, fieldId), locale, item, check: EntryLinkRule.fromWire(check as EntryLinkWire), targetId, path });
+          }
+          for (const [fieldId, locale, value, wire] of state.uniques) {
+            const ref = context.entryRefs.fromWire(wire);
+            addUnique(fieldOf(ref.contentTypeId, fieldId), locale, value, ref);
+          }
+          for (const key of state.reportedUnique) reportedUnique.add(key);
+        }
+        // Findings are sorted at the end, so the order states arrive in does not matter; pending
+        // links are grouped per entry, field and locale for the check below.
+        const fileOrder = (a: EntryRef, b: EntryRef) => (a.source.file === b.source.file ? 0 : a.source.file.path < b.source.file.path ? -1 : 1);
+        pending.sort((a, b) => fileOrder(a.ref, b.ref) || a.ref.source.offset - b.ref.source.offset);
+      },
+
       end() {
         // Links to entries that came later in the input; one finding per entry, field and locale.
         let last: PendingLink | undefined;
         for (const link of pending) {
-          if (last && last.ref === link.ref && last.field === link.field && last.locale === link.locale) continue;
+          if (last && last.ref.id === link.ref.id && last.field.id === link.field.id && last.locale === link.locale) continue;
           const violation = link.check.judgeEntry(link.targetId, entryTypes.get(link.targetId), link.path);
           if (violation) {
             report(link.ref, link.field, link.locale, link.item, violation);

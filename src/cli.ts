@@ -55,6 +55,8 @@ Options:
       --prune-baseline     remove recorded findings that no longer occur from the baseline
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
       --max-warnings N     fail the run when there are more than N warnings
+  -j, --jobs N             worker threads for the entries of large exports (default: 1 for
+                           inputs up to 64 MB, else the number of cores)
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
   -q, --quiet              show only the findings that fail the run
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
@@ -136,6 +138,7 @@ function parse(argv: readonly string[]) {
         'prune-baseline': { type: 'boolean' },
         'fail-on': { type: 'string' },
         'max-warnings': { type: 'string' },
+        jobs: { type: 'string', short: 'j' },
         rule: { type: 'string', multiple: true },
         quiet: { type: 'boolean', short: 'q' },
         'no-color': { type: 'boolean' },
@@ -235,6 +238,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (maxWarningsFlag !== undefined && !/^\d+$/.test(maxWarningsFlag)) {
     throw new UsageError(`--max-warnings: '${maxWarningsFlag}' is not a whole number`);
   }
+  const jobsFlag = values.jobs;
+  if (jobsFlag !== undefined && !/^[1-9]\d*$/.test(jobsFlag)) throw new UsageError(`--jobs: '${jobsFlag}' is not a whole number of at least 1`);
   if (values['baseline-write'] !== undefined && values.baseline !== undefined) {
     throw new UsageError('--baseline-write and --baseline: give one (--baseline-write records a new baseline and uses it)');
   }
@@ -263,6 +268,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...(values['baseline-write'] !== undefined ? { baselineWrite: values['baseline-write'] } : {}),
       pruneBaseline: values['prune-baseline'] === true,
       ...(progress ? { onProgress: progress.onProgress } : {}),
+      ...(jobsFlag !== undefined ? { jobs: Number(jobsFlag) } : {}),
     });
   } finally {
     progress?.done();
@@ -316,7 +322,7 @@ function baselineMessage(baseline: BaselineReport): string {
 }
 
 /** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline'] as const;
+const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'jobs'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
@@ -9,6 +10,7 @@ import type { LintResult } from './format/types.js';
 import { selectInputs } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
 import { displayPath, loadSpace, type Space } from './load/load-space.js';
+import { JsonSourceFile } from './load/source.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
@@ -36,6 +38,11 @@ export interface LintOptions {
   pruneBaseline?: boolean;
   /** Called every thousand entries (and assets) while they are checked. */
   onProgress?: (stats: Readonly<RunStats>) => void;
+  /**
+   * Worker threads for the entries of large export files. Default: 1 when every input is small
+   * (up to the whole-file limit, 64 MB), else the number of cores.
+   */
+  jobs?: number;
 }
 
 /** What happened to the baseline of a run. */
@@ -127,7 +134,9 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const file = baselineFile(options, loaded);
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
   const space = await loadSpace(selection.files, options.cwd);
-  const { findings, stats } = await runRules(space, configuration, asOf, options.onProgress);
+  const jobs = options.jobs ?? (space.files.some((f) => f instanceof JsonSourceFile && f.large) ? availableParallelism() : 1);
+  const workerSetup = { inputs: selection.files, cwd: options.cwd, configPath: loaded.path, ruleSeverities: options.ruleSeverities ?? {}, asOf };
+  const { findings, stats } = await runRules(space, configuration, asOf, { onProgress: options.onProgress, jobs, workerSetup });
 
   let kept: Finding[] = findings;
   let suppressed = 0;

@@ -1,4 +1,4 @@
-import type { AssetNode, ContentTypeNode, EntryNode, FieldNode, LocaleNode, ReportNode } from '../model/nodes.js';
+import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, LocaleNode, Node, ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -79,7 +79,15 @@ export interface RuleContext<Options> {
   /** The date findings are judged against, `YYYY-MM-DD`. */
   readonly asOf: string;
   report(descriptor: ReportDescriptor): void;
+  /**
+   * Entry references as plain data, for `exportState` (a reference holds its source file, which
+   * cannot cross threads) and back in `importState`.
+   */
+  readonly entryRefs: { toWire(ref: EntryRef): WireEntryRef; fromWire(wire: WireEntryRef): EntryRef };
 }
+
+/** An entry reference as plain data: id, content type id, file index, record pointer, offset. */
+export type WireEntryRef = [string, string, number, string, number];
 
 /**
  * What a rule returns from `create`: called once per node in one walk over the space, in this
@@ -92,6 +100,15 @@ export interface Visitors {
   asset?(asset: AssetNode): void;
   entry?(entry: EntryNode): void;
   end?(): void;
+  /**
+   * For parallel runs (`--jobs`): entries are visited by copies of the rule in worker threads.
+   * A rule whose `entry`/`asset` visitors keep state for `end` returns that state here (it
+   * must survive structured cloning), and the main thread's copy receives the states of all
+   * copies in `importState` before its `end`. The order of the states is not defined, so the
+   * merge must not depend on it.
+   */
+  exportState?(): unknown;
+  importState?(states: readonly unknown[]): void;
 }
 
 export interface Rule<Options = Record<string, unknown>> {

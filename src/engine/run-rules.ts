@@ -2,9 +2,10 @@ import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../load/json-scan.js';
 import type { Space } from '../load/load-space.js';
 import type { SourceFile, SourceRef } from '../load/source.js';
-import { recordOf, type Node, type ReportNode } from '../model/nodes.js';
+import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
+import type { SpaceModel } from '../model/space-model.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
-import { minSeverity, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors } from './rule.js';
+import { minSeverity, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export interface Finding {
   ruleId: string;
@@ -41,7 +42,7 @@ interface Instance {
   crashed: boolean;
 }
 
-interface Pending {
+export interface Pending {
   finding: Finding;
   ref: SourceRef | null;
   path: string[];
@@ -49,7 +50,7 @@ interface Pending {
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
 /** How many entries (or assets) pass between two progress callbacks. */
-const PROGRESS_EVERY = 1000;
+export const PROGRESS_EVERY = 1000;
 
 function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale'>): Target {
   const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: null, locale: descriptor?.locale ?? null };
@@ -83,32 +84,160 @@ function interpolate(text: string, data: Record<string, string | number> = {}): 
 }
 
 /**
- * Runs the configured rules over the space in one walk: locales, content types with their
- * fields, assets, entries, then `end`. A rule that throws is reported once as an internal error
- * and not called again; the other rules go on.
+ * The active rules' instances for one walk, with their visitors merged. A rule that throws is
+ * reported once as an internal error and not called again; the other rules go on. In a worker
+ * thread (see parallel.ts) `reporting` is off while the model is visited: the main thread
+ * reports those findings, the worker only needs the rules' per-content-type preparation.
  */
-export async function runRules(
-  space: Space,
-  configuration: RuleConfiguration,
-  asOf: string,
-  onProgress?: (stats: Readonly<RunStats>) => void,
-): Promise<RunResult> {
-  const pending: Pending[] = [];
-  const instances: Instance[] = [];
-  const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
+export class RuleRunner {
+  readonly pending: Pending[] = [];
+  reporting = true;
+  private readonly instances: Instance[] = [];
+  private readonly byVisitor = new Map<VisitorName, Instance[]>();
 
-  const crash = (instance: Instance, node: Node | null, error: unknown): void => {
+  constructor(
+    private readonly configuration: RuleConfiguration,
+    private readonly model: SpaceModel,
+    private readonly asOf: string,
+    files: readonly SourceFile[],
+  ) {
+    const fileIndex = new Map(files.map((file, i) => [file, i]));
+    const entryRefs = {
+      toWire: (ref: EntryRef): WireEntryRef => [ref.id, ref.contentTypeId, fileIndex.get(ref.source.file)!, ref.source.pointer, ref.source.offset],
+      fromWire: ([id, contentTypeId, file, pointer, offset]: WireEntryRef): EntryRef => ({
+        kind: 'entry',
+        id,
+        contentTypeId,
+        source: { file: files[file]!, pointer, offset },
+      }),
+    };
+    for (const rule of configuration.rules) {
+      if (!configuration.isActive(rule.meta.id)) continue;
+      const instance: Instance = { rule, visitors: {}, crashed: false };
+      try {
+        instance.visitors = rule.create({
+          ruleId: rule.meta.id,
+          options: configuration.base.get(rule.meta.id)!.options as never,
+          space: model,
+          asOf,
+          report: (descriptor) => this.report(rule, descriptor),
+          entryRefs,
+        });
+      } catch (error) {
+        this.crash(instance, null, error);
+      }
+      this.instances.push(instance);
+    }
+    for (const name of ['locale', 'contentType', 'field', 'asset', 'entry', 'end'] as const) {
+      this.byVisitor.set(
+        name,
+        this.instances.filter((i) => typeof i.visitors[name] === 'function'),
+      );
+    }
+  }
+
+  /** Locales, then content types each followed by its fields. */
+  visitModel(): void {
+    for (const locale of this.model.locales.values()) this.visit('locale', locale);
+    for (const contentType of this.model.contentTypes.values()) {
+      this.visit('contentType', contentType);
+      for (const field of contentType.fields) this.visit('field', field);
+    }
+  }
+
+  visit(name: VisitorName, node: Node | null): void {
+    for (const instance of this.byVisitor.get(name)!) {
+      if (instance.crashed) continue;
+      try {
+        (instance.visitors[name] as (n: Node | null) => void)(node);
+      } catch (error) {
+        this.crash(instance, node, error);
+      }
+    }
+  }
+
+  /** The cross-entry state of each rule that keeps one (by rule id), for the main thread. */
+  exportStates(): Record<string, unknown> {
+    const states: Record<string, unknown> = {};
+    for (const instance of this.instances) {
+      if (instance.crashed || !instance.visitors.exportState) continue;
+      try {
+        states[instance.rule.meta.id] = instance.visitors.exportState();
+      } catch (error) {
+        this.crash(instance, null, error);
+      }
+    }
+    return states;
+  }
+
+  /** Hands each rule the states its copies in worker threads gathered (in no particular order). */
+  importStates(states: readonly Record<string, unknown>[]): void {
+    for (const instance of this.instances) {
+      const id = instance.rule.meta.id;
+      if (instance.crashed || !instance.visitors.importState) continue;
+      try {
+        instance.visitors.importState(states.filter((s) => id in s).map((s) => s[id]));
+      } catch (error) {
+        this.crash(instance, null, error);
+      }
+    }
+  }
+
+  /** Rule ids that visit entries and keep state for `end` without exporting it: they cannot run in parallel. */
+  statefulWithoutExport(): string[] {
+    return this.instances
+      .filter((i) => i.visitors.entry && i.visitors.end && !(i.visitors.exportState && i.visitors.importState))
+      .map((i) => i.rule.meta.id);
+  }
+
+  private report(rule: Rule<never>, descriptor: ReportDescriptor): void {
+    if (!this.reporting) return;
+    const { meta } = rule;
+    const status = enforcementStatus(meta.enforcement, this.asOf);
+    const target = targetOf(descriptor.node, descriptor);
+    const run = this.configuration.runFor(meta.id, target.contentType);
+    const spec = meta.messages[descriptor.messageId];
+    if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
+    let message = interpolate(spec.text, descriptor.data);
+    let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
+    if (status === 'upcoming') {
+      severity = minSeverity(severity, run.upcoming);
+      message += ` (${upcomingLabel(meta.enforcement.date!, this.asOf)})`;
+    }
+    if (severity === 'off') return;
+    const record = descriptor.node ? recordOf(descriptor.node) : null;
+    const fullPath = [...(record?.path ?? []), ...(descriptor.path ?? []).map(String)];
+    this.pending.push({
+      finding: {
+        ruleId: meta.id,
+        messageId: descriptor.messageId,
+        severity,
+        message,
+        enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
+        target,
+        pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
+        file: record?.source.file.path ?? null,
+        line: null,
+        column: null,
+        internal: false,
+      },
+      ref: record?.source ?? null,
+      path: fullPath,
+    });
+  }
+
+  private crash(instance: Instance, node: Node | null, error: unknown): void {
     instance.crashed = true;
     const { rule } = instance;
     const reason = error instanceof Error ? error.message : String(error);
     const location = node ? recordOf(node) : null;
-    pending.push({
+    this.pending.push({
       finding: {
         ruleId: rule.meta.id,
         messageId: INTERNAL_MESSAGE_ID,
         severity: 'error',
         message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
-        enforcement: { date: rule.meta.enforcement.date, status: enforcementStatus(rule.meta.enforcement, asOf), note: rule.meta.enforcement.note },
+        enforcement: { date: rule.meta.enforcement.date, status: enforcementStatus(rule.meta.enforcement, this.asOf), note: rule.meta.enforcement.note },
         target: targetOf(node),
         pointer: location ? location.source.pointer + encodePointer(location.path) : null,
         file: location?.source.file.path ?? null,
@@ -119,96 +248,50 @@ export async function runRules(
       ref: location?.source ?? null,
       path: location?.path ?? [],
     });
-  };
-
-  for (const rule of configuration.rules) {
-    const { meta } = rule;
-    if (!configuration.isActive(meta.id)) continue;
-    const status = enforcementStatus(meta.enforcement, asOf);
-    const instance: Instance = { rule, visitors: {}, crashed: false };
-    const report = (descriptor: ReportDescriptor): void => {
-      const target = targetOf(descriptor.node, descriptor);
-      const run = configuration.runFor(meta.id, target.contentType);
-      const spec = meta.messages[descriptor.messageId];
-      if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
-      let message = interpolate(spec.text, descriptor.data);
-      let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
-      if (status === 'upcoming') {
-        severity = minSeverity(severity, run.upcoming);
-        message += ` (${upcomingLabel(meta.enforcement.date!, asOf)})`;
-      }
-      if (severity === 'off') return;
-      const record = descriptor.node ? recordOf(descriptor.node) : null;
-      const fullPath = [...(record?.path ?? []), ...(descriptor.path ?? []).map(String)];
-      pending.push({
-        finding: {
-          ruleId: meta.id,
-          messageId: descriptor.messageId,
-          severity,
-          message,
-          enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
-          target,
-          pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
-          file: record?.source.file.path ?? null,
-          line: null,
-          column: null,
-          internal: false,
-        },
-        ref: record?.source ?? null,
-        path: fullPath,
-      });
-    };
-    try {
-      instance.visitors = rule.create({
-        ruleId: meta.id,
-        options: configuration.base.get(meta.id)!.options as never,
-        space: space.model,
-        asOf,
-        report,
-      });
-    } catch (error) {
-      crash(instance, null, error);
-    }
-    instances.push(instance);
   }
+}
 
-  const byVisitor = new Map<VisitorName, Instance[]>();
-  for (const name of ['locale', 'contentType', 'field', 'asset', 'entry', 'end'] as const) {
-    byVisitor.set(
-      name,
-      instances.filter((i) => typeof i.visitors[name] === 'function'),
-    );
-  }
+export interface RunOptions {
+  onProgress?: (stats: Readonly<RunStats>) => void;
+  /**
+   * Worker threads for entries (1: none), and what they need to load the same space and rules.
+   * Falls back to one thread when no input can be split or a rule cannot run in parallel.
+   */
+  jobs?: number;
+  workerSetup?: import('./parallel.js').WorkerSetup;
+}
 
-  const visit = (name: VisitorName, node: Node | null): void => {
-    for (const instance of byVisitor.get(name)!) {
-      if (instance.crashed) continue;
-      try {
-        (instance.visitors[name] as (n: Node | null) => void)(node);
-      } catch (error) {
-        crash(instance, node, error);
-      }
-    }
-  };
-
-  for (const locale of space.model.locales.values()) visit('locale', locale);
-  for (const contentType of space.model.contentTypes.values()) {
-    visit('contentType', contentType);
-    for (const field of contentType.fields) visit('field', field);
-  }
+/**
+ * Runs the configured rules over the space in one walk: locales, content types with their
+ * fields, assets, entries, then `end`.
+ */
+export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string, options: RunOptions = {}): Promise<RunResult> {
+  const { onProgress } = options;
+  const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
+  const runner = new RuleRunner(configuration, space.model, asOf, space.files);
+  runner.visitModel();
   for await (const asset of space.assets()) {
     stats.assets++;
-    visit('asset', asset);
+    runner.visit('asset', asset);
     if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
   }
+  if ((options.jobs ?? 1) > 1 && options.workerSetup && runner.statefulWithoutExport().length === 0) {
+    const { runEntriesInWorkers } = await import('./parallel.js');
+    const handled = await runEntriesInWorkers(space, runner, stats, options.jobs!, options.workerSetup, onProgress);
+    if (!handled) await visitEntries(space, runner, stats, onProgress);
+  } else {
+    await visitEntries(space, runner, stats, onProgress);
+  }
+  runner.visit('end', null);
+  return { findings: resolvePositions(runner.pending), stats };
+}
+
+async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, onProgress?: (stats: Readonly<RunStats>) => void): Promise<void> {
   for await (const entry of space.entries()) {
     stats.entries++;
-    visit('entry', entry);
+    runner.visit('entry', entry);
     if (onProgress && stats.entries % PROGRESS_EVERY === 0) onProgress(stats);
   }
-  visit('end', null);
-
-  return { findings: resolvePositions(pending), stats };
 }
 
 /** Line and column for every finding (each file is read once), then the deterministic order. */

@@ -129,13 +129,32 @@ function isLayoutElementStart(window: Window, pos: number): boolean {
  * The elements of the array whose `[` is at `start` and whose value ends at `end`, each with
  * its offsets and parsed value. Only a window of the file is held at a time.
  */
-export function* streamElements(bytes: FileBytes, start: number, end: number): Generator<{ start: number; end: number; value: unknown }> {
+export function* streamElements(bytes: FileBytes, start: number, end: number): Generator<StreamedElement> {
   const window = new Window(bytes, end);
   if (window.byte(start) !== OPEN_BRACKET) throw new JsonSyntaxError("Expected '['", start);
-  let pos = window.skipWs(start + 1);
-  if (window.byte(pos) === CLOSE_BRACKET) return;
+  const first = window.skipWs(start + 1);
+  if (window.byte(first) === CLOSE_BRACKET) return;
+  yield* elementsFrom(window, first, end);
+}
+
+/**
+ * The elements from the one at `start` (an element's first byte) up to `stop`: the start of the
+ * next run of elements, or the array's `]`. Worker threads read their share of a section so.
+ */
+export function* streamElementRange(bytes: FileBytes, start: number, stop: number): Generator<StreamedElement> {
+  yield* elementsFrom(new Window(bytes, stop + 1), start, stop);
+}
+
+export interface StreamedElement {
+  start: number;
+  end: number;
+  value: unknown;
+}
+
+function* elementsFrom(window: Window, from: number, stop: number): Generator<StreamedElement> {
+  let pos = from;
   for (;;) {
-    if (pos >= end) throw new JsonSyntaxError("Expected ']' before end of input", pos);
+    if (pos >= stop) throw new JsonSyntaxError("Expected ']' before end of input", pos);
     const first = window.byte(pos);
     const layoutEnd = !isLayoutElementStart(window, pos)
       ? null
@@ -150,11 +169,41 @@ export function* streamElements(bytes: FileBytes, start: number, end: number): G
     const c = window.byte(pos);
     if (c === COMMA) {
       pos = window.skipWs(pos + 1);
+      if (pos === stop && window.byte(pos) !== CLOSE_BRACKET) return; // the next run starts here
       continue;
     }
     if (c === CLOSE_BRACKET) return;
     throw new JsonSyntaxError("Expected ',' or ']' after array element", pos);
   }
+}
+
+const ELEMENT_BOUNDARY = Buffer.from('},\n    {');
+
+/**
+ * Where to cut a top-level array of objects written by the export tool into runs of about
+ * `unitBytes`: the start offset and index of each run's first element. Element boundaries are
+ * the lines `    },` followed by `    {` (exactly four spaces: top-level array elements). Null
+ * when the array does not have that layout.
+ */
+export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, unitBytes: number): { start: number; index: number }[] | null {
+  const head = bytes.read(start, start + 7);
+  if (!head.equals(Buffer.from('[\n    {'))) return null;
+  const starts = [{ start: start + 6, index: 0 }];
+  let index = 0;
+  let target = start + unitBytes;
+  // Count every boundary (for the element indices), cutting at the first one past each target.
+  for (let chunkStart = start; chunkStart < end; chunkStart += SCAN_CHUNK) {
+    const chunk = bytes.read(chunkStart, Math.min(end, chunkStart + SCAN_CHUNK + ELEMENT_BOUNDARY.length - 1));
+    for (let i = chunk.indexOf(ELEMENT_BOUNDARY); i >= 0 && i < SCAN_CHUNK; i = chunk.indexOf(ELEMENT_BOUNDARY, i + 1)) {
+      index++;
+      const next = chunkStart + i + ELEMENT_BOUNDARY.length - 1;
+      if (next >= target) {
+        starts.push({ start: next, index });
+        target = next + unitBytes;
+      }
+    }
+  }
+  return starts;
 }
 
 /** Offsets of every occurrence of `needle` in the file from `from`, read in chunks. */

@@ -6,6 +6,7 @@ import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
+import { layoutUnitStarts, streamElementRange } from './json-stream.js';
 import { toAsset, toContentType, toEditorInterface, toEntry, toLocale, type RecordKind } from './records.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
@@ -26,6 +27,15 @@ export interface Space {
   readonly files: readonly SourceFile[];
   assets(): AsyncIterable<AssetNode>;
   entries(): AsyncIterable<EntryNode>;
+  /**
+   * For worker threads: the `entries` sections of large export-tool files cut into units of
+   * about `unitBytes`, and the other entries (to visit in the main thread).
+   */
+  splitEntries(unitBytes: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> };
+  /** The entries of one unit (in a worker thread that loaded the same inputs). */
+  entriesIn(unit: EntryUnit): Iterable<EntryNode>;
+  /** A check of the ids a worker streamed, unit by unit, for duplicates. */
+  duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void;
 }
 
 interface IndexedFile {
@@ -125,6 +135,36 @@ class DuplicateCheck {
   }
 }
 
+/**
+ * Entry ids already streamed, for duplicates: kept as small numbers (file index and position in
+ * the file's stream), not as paths, since a large export has millions of entries. The first
+ * occurrence's pointer is worked out again only when a duplicate is found.
+ */
+class StreamDuplicates {
+  private readonly seen = new Map<string, number>();
+
+  /** Remembers `id`; returns where it was seen before, if it was. */
+  add(id: string, file: number, position: number): { file: number; position: number } | null {
+    const first = this.seen.get(id);
+    if (first === undefined) {
+      this.seen.set(id, file * 2 ** 32 + position);
+      return null;
+    }
+    return { file: Math.floor(first / 2 ** 32), position: first % 2 ** 32 };
+  }
+}
+
+/** A run of consecutive entries of one large JSON file's `entries` section, for a worker thread. */
+export interface EntryUnit {
+  /** Index of the file in `Space.files`. */
+  file: number;
+  /** Offset of the unit's first element, and where the next unit starts (or the section's `]`). */
+  start: number;
+  stop: number;
+  /** Index of the first element in the section. */
+  firstIndex: number;
+}
+
 class StreamedSpace implements Space {
   readonly files: readonly SourceFile[];
 
@@ -136,34 +176,88 @@ class StreamedSpace implements Space {
   }
 
   assets(): AsyncIterable<AssetNode> {
-    return this.stream('asset', 'asset', toAsset);
+    return this.stream('asset', toAsset);
   }
 
   entries(): AsyncIterable<EntryNode> {
-    return this.stream('entry', 'entry', toEntry);
+    return this.stream('entry', toEntry);
+  }
+
+  splitEntries(unitBytes: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> } {
+    const units: EntryUnit[] = [];
+    const split = new Set<number>();
+    this.indexed.forEach(({ source, index }, file) => {
+      const streams = [...index.records.filter((r) => r.kind === 'entry'), ...index.sections.filter((s) => s.kind === 'entry')];
+      const section = index.sections.find((s) => s.kind === 'entry');
+      if (!(source instanceof JsonSourceFile) || !source.large || streams.length !== 1 || !(section?.view instanceof JsonView)) return;
+      const [start, end] = section.view.range();
+      const starts = layoutUnitStarts(source.bytes, start, end, unitBytes);
+      if (!starts) return;
+      split.add(file);
+      starts.forEach((unit, i) => units.push({ file, start: unit.start, firstIndex: unit.index, stop: starts[i + 1]?.start ?? end - 1 }));
+    });
+    return { units, rest: () => this.stream('entry', toEntry, (file) => !split.has(file)) };
+  }
+
+  *entriesIn(unit: EntryUnit): Iterable<EntryNode> {
+    const { source, index } = this.indexed[unit.file]!;
+    const section = index.sections.find((s) => s.kind === 'entry')!;
+    let i = unit.firstIndex;
+    try {
+      for (const element of streamElementRange((source as JsonSourceFile).bytes, unit.start, unit.stop)) {
+        yield toEntry(element.value, { file: source, pointer: `${section.view.ref.pointer}/${i++}`, offset: element.start });
+      }
+    } catch (error) {
+      throw new InputErrors([toInputError(error, source.path, source)]);
+    }
+  }
+
+  /** Checks ids streamed in worker threads, unit by unit, for duplicates among all entries. */
+  duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void {
+    const seen = new StreamDuplicates();
+    return (unit, ids) => {
+      ids.forEach((id, k) => {
+        const first = seen.add(id, unit.file, unit.firstIndex + k);
+        if (first) this.throwDuplicate('entry', id, first, unit.file, unit.firstIndex + k);
+      });
+    };
+  }
+
+  private throwDuplicate(kind: RecordKind, id: string, first: { file: number; position: number }, file: number, position: number): never {
+    const where = (f: number, p: number) => {
+      let n = 0;
+      for (const { view } of records(this.indexed[f]!.index, new Set([kind]))) if (n++ === p) return view.ref;
+      throw new Error(`no record ${p} in ${this.files[f]!.path}`);
+    };
+    const a = where(first.file, first.position);
+    const b = where(file, position);
+    throw new InputErrors([new InputError(b.file.path, `Duplicate ${kind} '${id}': also in ${a.file.path} at ${a.pointer}`, b.file.locate(b, []), b.pointer)]);
   }
 
   private async *stream<T extends { id: string }>(
     kind: RecordKind,
-    what: string,
     convert: (json: unknown, ref: SourceRef) => T,
+    include: (file: number) => boolean = () => true,
   ): AsyncGenerator<T> {
     const kinds = new Set([kind]);
-    const duplicates = new DuplicateCheck();
-    for (const { source, index } of this.indexed) {
-      const errors: InputError[] = [];
+    const duplicates = new StreamDuplicates();
+    for (const [file, { source, index }] of this.indexed.entries()) {
+      if (!include(file)) continue;
+      let position = 0;
       try {
         for (const { view } of records(index, kinds)) {
           const node = convert(view.value(), view.ref);
-          if (duplicates.check(what, node.id, view.ref, errors)) yield node;
-          if (errors.length > 0) break;
+          const first = duplicates.add(node.id, file, position);
+          if (first) this.throwDuplicate(kind, node.id, first, file, position);
+          position++;
+          yield node;
         }
       } catch (error) {
-        errors.push(toInputError(error, source.path, source));
+        if (error instanceof InputErrors) throw error;
+        throw new InputErrors([toInputError(error, source.path, source)]);
       } finally {
         source.release();
       }
-      if (errors.length > 0) throw new InputErrors(errors);
     }
   }
 }

@@ -102,6 +102,11 @@ export class JsonView implements ValueView {
     return this.parsed === undefined ? this : new JsonView(this.file, this.ref.pointer, this.start, this.end);
   }
 
+  /** Offsets of the value in its file: first byte, and just after the last. */
+  range(): [number, number] {
+    return [this.start, this.end];
+  }
+
   /**
    * Only whitespace may follow the closing bracket after `lastValueEnd` up to the view's end. This
    * matters for the root, whose view ends at the end of the file: text after it (a second export

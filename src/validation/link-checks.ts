@@ -31,6 +31,8 @@ export function missingAsset(id: string, path: Path = HERE): Violation {
  * (`linkContentType`); without, only its presence is checked. The target may come later in
  * the input than the entry that links to it: then the verdict waits until the end.
  */
+export type EntryLinkWire = [string[] | null, boolean, string, { messageId: string; nodeType: string } | null];
+
 export class EntryLinkRule implements ValueCheck, EntryLinkCheck {
   private readonly shownAllowed: string;
 
@@ -55,6 +57,15 @@ export class EntryLinkRule implements ValueCheck, EntryLinkCheck {
     if (type !== undefined) return this.judgeEntry(id, type, path);
     context.defer(this, id, [...path]);
     return null;
+  }
+
+  /** The rule as plain data (for a parallel run's state), and back. */
+  toWire(): EntryLinkWire {
+    return [this.allowed ? [...this.allowed] : null, this.reportMissing, this.custom, this.node];
+  }
+
+  static fromWire([allowed, reportMissing, custom, node]: EntryLinkWire): EntryLinkRule {
+    return new EntryLinkRule(allowed ? new Set(allowed) : null, reportMissing, custom, node);
   }
 
   judgeEntry(id: string, type: string | undefined, path: Path): Violation | null {

@@ -48,6 +48,8 @@ export interface ValueCheck {
 export interface EntryLinkCheck {
   /** Verdict on a link to entry `id`, whose content type is `type` (undefined: not in the input). */
   judgeEntry(id: string, type: string | undefined, path: Path): Violation | null;
+  /** The check as plain data, for a parallel run's state. */
+  toWire(): unknown;
 }
 
 export const HERE: Path = [];

@@ -1,0 +1,61 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { RuleConfiguration } from '../config/resolve-rules.js';
+import { loadConfig } from '../lint.js';
+import { InputError, InputErrors } from '../load/input-error.js';
+import { loadSpace, type EntryUnit } from '../load/load-space.js';
+import type { WirePending, WorkerMessage, WorkerSetup } from './parallel.js';
+import { RuleRunner, type Pending } from './run-rules.js';
+
+/** A worker thread of a parallel run: see parallel.ts. */
+const setup = workerData as WorkerSetup;
+const port = parentPort!;
+const send = (message: WorkerMessage): void => port.postMessage(message);
+
+try {
+  const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
+  const space = await loadSpace(setup.inputs, setup.cwd);
+  const fileIndex = new Map(space.files.map((file, i) => [file, i]));
+  const toWire = (p: Pending): WirePending => ({
+    finding: p.finding,
+    file: p.ref ? fileIndex.get(p.ref.file)! : -1,
+    pointer: p.ref?.pointer ?? '',
+    offset: p.ref?.offset ?? 0,
+    path: p.path,
+  });
+  const runner = new RuleRunner(new RuleConfiguration(loaded.rules, loaded.config, setup.ruleSeverities), space.model, setup.asOf, space.files);
+  // The main thread reports what the model and the assets give; here they only prepare the rules.
+  runner.reporting = false;
+  runner.visitModel();
+  for await (const asset of space.assets()) runner.visit('asset', asset);
+  runner.reporting = true;
+
+  port.on('message', (message: { type: 'unit'; unit: number; range: EntryUnit } | { type: 'finish' }) => {
+    try {
+      if (message.type === 'unit') {
+        const ids: string[] = [];
+        for (const entry of space.entriesIn(message.range)) {
+          runner.visit('entry', entry);
+          ids.push(entry.id);
+        }
+        send({ type: 'unit', unit: message.unit, pending: runner.pending.splice(0).map(toWire), ids });
+      } else {
+        const states = runner.exportStates();
+        send({ type: 'states', states, pending: runner.pending.splice(0).map(toWire) });
+      }
+    } catch (error) {
+      fail(error);
+    }
+  });
+  send({ type: 'ready' });
+} catch (error) {
+  fail(error);
+}
+
+function fail(error: unknown): void {
+  if (error instanceof InputErrors || error instanceof InputError) {
+    const errors = error instanceof InputErrors ? error.errors : [error];
+    send({ type: 'input-error', errors: errors.map((e) => ({ file: e.file, message: e.message, position: e.position, pointer: e.pointer })) });
+  } else {
+    send({ type: 'crash', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
