@@ -30,10 +30,13 @@ entries, assets) and reports what the service refuses, each finding tied to the 
 service enforces it.
 
 Paths are export files (.json, .yaml, .yml), directories or globs. Without paths, the
-config's "include" globs are linted, else the working directory.
+config's "include" globs are linted, else the working directory. An organisation taxonomy
+export ({"taxonomy": {...}}) among them is read as the taxonomy.
 
 Options:
   -c, --config FILE        use this config file instead of the nearest .linterrc.yaml
+      --taxonomy FILE      the organisation taxonomy export (concepts and concept schemes);
+                           wins over the config's "taxonomy"
       --as-of DATE         judge enforcement dates as of DATE (YYYY-MM-DD; default today, UTC)
   -f, --format NAME        output format: stylish (default) or json
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
@@ -82,6 +85,7 @@ function parse(argv: readonly string[]) {
       strict: true,
       options: {
         config: { type: 'string', short: 'c' },
+        taxonomy: { type: 'string' },
         'as-of': { type: 'string' },
         format: { type: 'string', short: 'f' },
         'fail-on': { type: 'string' },
@@ -170,7 +174,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const ruleSeverities = values.rule ? parseRuleFlags(values.rule, await loadBuiltinRules()) : {};
 
-  const { result, config, rules } = await lint({ paths, cwd: io.cwd, configPath: values.config, asOf, ruleSeverities });
+  const { result, config, rules } = await lint({
+    paths,
+    cwd: io.cwd,
+    configPath: values.config,
+    asOf,
+    ruleSeverities,
+    taxonomyPath: values.taxonomy,
+  });
 
   const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
   const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
@@ -21,6 +22,8 @@ export interface LintOptions {
   asOf?: string;
   /** Severities from `--rule id=severity`; win over the config. */
   ruleSeverities?: Readonly<Record<string, SeveritySetting>>;
+  /** The organisation taxonomy export (`--taxonomy`), relative to `cwd`; wins over the config's `taxonomy`. */
+  taxonomyPath?: string;
 }
 
 export interface LintOutcome {
@@ -56,7 +59,16 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   if (inputs.length === 0) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
   }
-  const space = await loadSpace(inputs, options.cwd);
+  const taxonomy =
+    options.taxonomyPath !== undefined
+      ? { absPath: resolve(options.cwd, options.taxonomyPath), namedBy: '--taxonomy' }
+      : config.taxonomy !== undefined
+        ? { absPath: resolve(path === null ? options.cwd : dirname(path), config.taxonomy), namedBy: 'the config key "taxonomy"' }
+        : undefined;
+  if (taxonomy && !statSync(taxonomy.absPath, { throwIfNoEntry: false })?.isFile()) {
+    throw new InputError(displayPath(taxonomy.absPath, options.cwd), `No such file (the taxonomy export named by ${taxonomy.namedBy})`);
+  }
+  const space = await loadSpace(inputs, options.cwd, { taxonomy });
   const configuration = new RuleConfiguration(rules, config, options.ruleSeverities);
   const { findings, stats } = await runRules(space, configuration, asOf);
   return { result: { tool: { name: 'cmlint', version: toolVersion() }, asOf, findings, stats }, config, rules };

@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import type { Finding } from '../engine/run-rules.js';
+import { plural } from '../plural.js';
 import { countBySeverity, type Formatter } from './types.js';
 
 /** "blogPost › entry 3xYz › title › de-DE": what a finding is about, for people. */
@@ -13,10 +14,6 @@ export function enforcementLabel(finding: Finding): string {
   if (status === 'enforced') return `enforced ${date}`;
   if (status === 'upcoming') return `from ${date}`;
   return note ?? 'in effect';
-}
-
-function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
 }
 
 /** Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule, date. */
