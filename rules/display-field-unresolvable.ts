@@ -136,7 +136,7 @@ common choice), and fill it in the entries that leave it empty.
       contentType(contentType) {
         if (ignored.some((matches) => matches(contentType.id))) return;
         const { json } = contentType;
-        const data = { contentType: contentType.id, field: String(json.displayField) };
+        const data = { contentType: contentType.id, field: typeof json.displayField === 'string' ? json.displayField : JSON.stringify(json.displayField) };
         const path = 'displayField' in json ? ['displayField'] : [];
         if (json.displayField === undefined || json.displayField === null || json.displayField === '') {
           context.report({ node: contentType, path, messageId: 'noDisplayField', data });

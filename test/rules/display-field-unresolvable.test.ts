@@ -103,6 +103,14 @@ testRule(rule, {
       ],
     },
     {
+      name: 'a displayField that is not a string names no field',
+      space: { contentTypes: [contentType('a', fields, { displayField: { toString: 'title' } }), contentType('b', fields, { displayField: 7 })] },
+      findings: [
+        { messageId: 'missingField', target: { contentType: 'a' }, severity: 'warning', message: `names '{"toString":"title"}', which is not a field of it` },
+        { messageId: 'missingField', target: { contentType: 'b' }, severity: 'warning', message: "names '7'" },
+      ],
+    },
+    {
       name: 'a display field that is not Symbol or Text: warning',
       space: { contentTypes: [typed('rank')] },
       findings: [{ messageId: 'notTextField', target: { contentType: 'article' }, severity: 'warning', message: "is 'rank', a field of type Integer." }],

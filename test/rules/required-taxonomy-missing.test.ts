@@ -60,6 +60,14 @@ testRule(rule, {
     { name: 'a concept in a broader cycle that also reaches the scheme: the walk ends, and it fulfils', space: withTaxonomy(entry('a1', ['loopA', 'europe'])) },
     { name: 'a concept that names the scheme in conceptSchemes', space: withTaxonomy(entry('a1', ['fungi', 'germany'])) },
     { name: 'validations that are not required', space: withTaxonomy(entry('n1', [], {}, 'note'), entry('n2', null, {}, 'note')) },
+    {
+      name: 'a validation without `required` (the service defaults it to false), or with a non-boolean one, is not required',
+      space: {
+        contentTypes: [contentType('loose', [], { metadata: { taxonomy: [schemeLink('topics'), { ...conceptLink('europe'), required: 'true' }] } })],
+        taxonomy,
+        entries: [entry('l1', [], {}, 'loose')],
+      },
+    },
     { name: 'an archived entry is skipped', space: withTaxonomy(entry('a1', [], { archivedVersion: 3 })) },
     { name: 'without the taxonomy export, entries with concepts are not reported when they hold the required concept itself', space: {
       contentTypes: [contentType('place', [], { metadata: { taxonomy: [validation(conceptLink('europe'), true)] } })],
