@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { isObject, ownValue } from '../src/load/records.js';
+import { isObject, linkTarget, ownValue } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { EntryNode } from '../src/model/nodes.js';
 import { plural } from '../src/plural.js';
@@ -23,11 +23,6 @@ function describe(requirement: Requirement): string {
 function conceptLinks(entry: EntryNode): unknown[] | undefined {
   const { metadata } = entry.json;
   return isObject(metadata) && Array.isArray(metadata.concepts) ? metadata.concepts : undefined;
-}
-
-function linkedId(link: unknown): string | undefined {
-  const id = isObject(link) && isObject(link.sys) ? link.sys.id : undefined;
-  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 export default defineRule({
@@ -142,11 +137,11 @@ or set \`required: false\` on the validation.
         if (!Array.isArray(links)) return;
         const requirements: Requirement[] = [];
         links.forEach((link: unknown, index) => {
-          const sys = isObject(link) ? link.sys : undefined;
-          if (!isObject(link) || !isObject(sys) || typeof sys.linkType !== 'string' || typeof sys.id !== 'string') return;
-          const kind = ownValue(LINK_KINDS, sys.linkType);
-          if (kind === undefined) return;
-          const id = sys.id;
+          if (!isObject(link) || !isObject(link.sys)) return;
+          const { linkType } = link.sys;
+          const kind = typeof linkType === 'string' ? ownValue(LINK_KINDS, linkType) : undefined;
+          const id = linkTarget(link);
+          if (kind === undefined || id === undefined) return;
           if (taxonomy !== null && !(kind === 'scheme' ? taxonomy.schemes.has(id) : taxonomy.concepts.has(id))) {
             context.report({
               node: contentType,
@@ -168,7 +163,7 @@ or set \`required: false\` on the validation.
         const links = conceptLinks(entry);
         const ids: string[] = [];
         links?.forEach((link, index) => {
-          const id = linkedId(link);
+          const id = linkTarget(link);
           if (id === undefined) return;
           ids.push(id);
           if (taxonomy !== null && !taxonomy.concepts.has(id)) {

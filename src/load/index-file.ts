@@ -14,7 +14,6 @@ export interface FileIndex {
   taxonomy: boolean;
 }
 
-
 /**
  * Classifies the value at the root of a file: a whole export (an object with any subset of
  * the export's keys), a single resource (by `sys.type`), an array of resources, or a CMA

@@ -55,14 +55,15 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
   const errors: InputError[] = [];
   const duplicates = new DuplicateCheck();
 
-  const read = async (absPath: string, check: (index: FileIndex, path: string) => string | null, kinds: ReadonlySet<RecordKind>) => {
+  /** Reads a file's records of `kinds` into the model; `check` refuses a file by saying why. */
+  const read = async (absPath: string, check: (index: FileIndex) => string | null, kinds: ReadonlySet<RecordKind>) => {
     const path = displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
       const opened = await openFile(absPath, path);
       source = opened.source;
       const index = indexFile(opened.root);
-      const problem = check(index, path);
+      const problem = check(index);
       if (problem !== null) {
         errors.push(new InputError(path, problem));
         return undefined;

@@ -68,12 +68,18 @@ function linkedId(value: unknown): unknown {
   return isObject(value) && isObject(value.sys) ? value.sys.id : undefined;
 }
 
+/** The id a link (`{ "sys": { "id": … } }`) points to, if it is a non-empty string. */
+export function linkTarget(value: unknown): string | undefined {
+  const id = linkedId(value);
+  return isNonEmptyString(id) ? id : undefined;
+}
+
 /** Adds the ids of the links in `value` (an array of links) to `ids`; anything else in it is skipped. */
 function linkedIds(value: unknown, ids = new Set<string>()): Set<string> {
   if (!Array.isArray(value)) return ids;
   for (const link of value) {
-    const id = linkedId(link);
-    if (isNonEmptyString(id)) ids.add(id);
+    const id = linkTarget(link);
+    if (id !== undefined) ids.add(id);
   }
   return ids;
 }
