@@ -13,7 +13,7 @@ export default defineRule({
     enforcement: {
       date: null,
       postponedFrom: null,
-      note: 'no date; applies to requests with the locale-based publishing header (opt-in, planned to become the default)',
+      note: 'with the opt-in locale-based publishing header',
     },
     severity: 'warning',
     recommended: true,

@@ -29,7 +29,7 @@ export default defineRule({
   meta: {
     id: 'required-taxonomy-missing',
     description: 'An entry without a taxonomy concept that fulfils a required taxonomy validation of its content type: publish refused.',
-    enforcement: { date: null, postponedFrom: null, note: 'no date stated; in effect' },
+    enforcement: { date: null, postponedFrom: null, note: 'in effect' },
     severity: 'error',
     recommended: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
