@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
@@ -36,6 +37,8 @@ export interface LintOptions {
   pruneBaseline?: boolean;
   /** Called every thousand entries (and assets) while they are checked. */
   onProgress?: (stats: Readonly<RunStats>) => void;
+  /** The organisation taxonomy export (`--taxonomy`), relative to `cwd`; wins over the config's `taxonomy`. */
+  taxonomyPath?: string;
 }
 
 /** What happened to the baseline of a run. */
@@ -98,6 +101,21 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'>, load
   return selection;
 }
 
+/** The taxonomy export named by `--taxonomy` or the config's `taxonomy`, checked to exist. */
+function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loaded: LoadedConfig): { absPath: string; namedBy: string } | undefined {
+  const { config, path } = loaded;
+  const taxonomy =
+    options.taxonomyPath !== undefined
+      ? { absPath: resolve(options.cwd, options.taxonomyPath), namedBy: '--taxonomy' }
+      : config.taxonomy !== undefined
+        ? { absPath: resolve(path === null ? options.cwd : dirname(path), config.taxonomy), namedBy: 'the config key "taxonomy"' }
+        : undefined;
+  if (taxonomy && !statSync(taxonomy.absPath, { throwIfNoEntry: false })?.isFile()) {
+    throw new InputError(displayPath(taxonomy.absPath, options.cwd), `No such file (the taxonomy export named by ${taxonomy.namedBy})`);
+  }
+  return taxonomy;
+}
+
 /** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
 export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>): Promise<{ space: Space; config: ConfigFile }> {
   const loaded = await loadConfig(options.cwd, undefined, options.configPath);
@@ -126,7 +144,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
 
   const file = baselineFile(options, loaded);
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
-  const space = await loadSpace(selection.files, options.cwd);
+  const space = await loadSpace(selection.files, options.cwd, { taxonomy: taxonomyInput(options, loaded) });
   const { findings, stats } = await runRules(space, configuration, asOf, options.onProgress);
 
   let kept: Finding[] = findings;
