@@ -43,10 +43,13 @@ service enforces it.
 Paths are export files (.json, .yaml, .yml), directories or globs. Without paths, the
 config's "include" globs are linted, else the working directory. With paths and a config
 "include", the include is linted and findings are reported for the named files only (as a
-pre-commit hook does); named files outside it are skipped.
+pre-commit hook does); named files outside it are skipped. An organisation taxonomy export
+({"taxonomy": {...}}) among the inputs is read as the taxonomy.
 
 Options:
   -c, --config FILE        use this config file instead of the nearest .linterrc.yaml
+      --taxonomy FILE      the organisation taxonomy export (concepts and concept schemes);
+                           wins over the config's "taxonomy"
       --as-of DATE         judge enforcement dates as of DATE (YYYY-MM-DD; default today, UTC)
   -f, --format NAME[:FILE] output format, to stdout or to FILE; repeatable, at most one to
                            stdout: stylish (default), json, sarif, junit, github, markdown
@@ -131,6 +134,7 @@ function parse(argv: readonly string[]) {
       strict: true,
       options: {
         config: { type: 'string', short: 'c' },
+        taxonomy: { type: 'string' },
         'as-of': { type: 'string' },
         format: { type: 'string', short: 'f', multiple: true },
         baseline: { type: 'string' },
@@ -264,6 +268,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       config: loaded,
       asOf,
       ruleSeverities,
+      ...(values.taxonomy !== undefined ? { taxonomyPath: values.taxonomy } : {}),
       ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
       ...(values['baseline-write'] !== undefined ? { baselineWrite: values['baseline-write'] } : {}),
       pruneBaseline: values['prune-baseline'] === true,
@@ -322,7 +327,7 @@ function baselineMessage(baseline: BaselineReport): string {
 }
 
 /** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'jobs'] as const;
+const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {

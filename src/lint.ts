@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
@@ -43,6 +44,8 @@ export interface LintOptions {
    * (up to the whole-file limit, 64 MB), else the number of cores.
    */
   jobs?: number;
+  /** The organisation taxonomy export (`--taxonomy`), relative to `cwd`; wins over the config's `taxonomy`. */
+  taxonomyPath?: string;
 }
 
 /** What happened to the baseline of a run. */
@@ -105,6 +108,21 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'>, load
   return selection;
 }
 
+/** The taxonomy export named by `--taxonomy` or the config's `taxonomy`, checked to exist. */
+function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loaded: LoadedConfig): { absPath: string; namedBy: string } | undefined {
+  const { config, path } = loaded;
+  const taxonomy =
+    options.taxonomyPath !== undefined
+      ? { absPath: resolve(options.cwd, options.taxonomyPath), namedBy: '--taxonomy' }
+      : config.taxonomy !== undefined
+        ? { absPath: resolve(path === null ? options.cwd : dirname(path), config.taxonomy), namedBy: 'the config key "taxonomy"' }
+        : undefined;
+  if (taxonomy && !statSync(taxonomy.absPath, { throwIfNoEntry: false })?.isFile()) {
+    throw new InputError(displayPath(taxonomy.absPath, options.cwd), `No such file (the taxonomy export named by ${taxonomy.namedBy})`);
+  }
+  return taxonomy;
+}
+
 /** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
 export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>): Promise<{ space: Space; config: ConfigFile }> {
   const loaded = await loadConfig(options.cwd, undefined, options.configPath);
@@ -133,9 +151,10 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
 
   const file = baselineFile(options, loaded);
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
-  const space = await loadSpace(selection.files, options.cwd);
+  const taxonomy = taxonomyInput(options, loaded);
+  const space = await loadSpace(selection.files, options.cwd, { taxonomy });
   const jobs = options.jobs ?? (space.files.some((f) => f instanceof JsonSourceFile && f.large) ? availableParallelism() : 1);
-  const workerSetup = { inputs: selection.files, cwd: options.cwd, configPath: loaded.path, ruleSeverities: options.ruleSeverities ?? {}, asOf };
+  const workerSetup = { inputs: selection.files, taxonomy, cwd: options.cwd, configPath: loaded.path, ruleSeverities: options.ruleSeverities ?? {}, asOf };
   const { findings, stats } = await runRules(space, configuration, asOf, { onProgress: options.onProgress, jobs, workerSetup });
 
   let kept: Finding[] = findings;

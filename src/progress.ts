@@ -1,5 +1,5 @@
 import type { RunStats } from './engine/run-rules.js';
-import { plural } from './format/labels.js';
+import { plural } from './plural.js';
 
 /** Shown only for runs longer than this, and then at most this often. */
 const DELAY_MS = 1000;

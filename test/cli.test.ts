@@ -648,7 +648,7 @@ describe('graphql-schema', () => {
 
   it('lint reports the same collisions as findings of the four rules', () => {
     const { findings } = json(cmlint([COLLISIONS, '--format', 'json']));
-    expect(findings.map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.target.contentType}/${f.target.field ?? ''}`)).toEqual([
+    expect(findings.filter((f) => f.ruleId.startsWith('graphql-')).map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.target.contentType}/${f.target.field ?? ''}`)).toEqual([
       '5 error graphql-type-name-collision A_car/',
       '25 error graphql-type-name-collision a_car_/',
       '62 error graphql-derived-type-collision blogPost/content',
@@ -683,5 +683,81 @@ describe('graphql-schema', () => {
 
   it('is in --help', () => {
     expect(cmlint(['--help']).stdout).toContain('cmlint graphql-schema [paths...] [--config FILE]');
+  });
+});
+
+describe('the taxonomy export (--taxonomy, the config key, an input)', () => {
+  const TAXONOMY = 'fixtures/taxonomy';
+  const summary = (run: Run) => json(run).findings.map((f) => `${f.severity} ${f.target.entry ?? f.target.contentType ?? '(space)'} ${f.file}:${f.line}`);
+  const CHECKED = [
+    'warning article fixtures/taxonomy/space/export.json:50',
+    'error festival fixtures/taxonomy/space/export.json:104',
+    'error untagged fixtures/taxonomy/space/export.json:139',
+    'warning oldTag fixtures/taxonomy/space/export.json:181',
+  ];
+
+  it('without it: entries without concepts are errors, the others are counted in one info finding about the space', () => {
+    const run = cmlint([`${TAXONOMY}/space`, '--format', 'json']);
+    expect(run.code).toBe(1);
+    expect(summary(run)).toEqual(['info (space) null:null', 'error untagged fixtures/taxonomy/space/export.json:139']);
+    expect(json(run).findings[0]!.message).toContain('3 entries with taxonomy concepts could not be checked');
+  });
+
+  it('--taxonomy FILE: every entry is checked', () => {
+    const run = cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/org-taxonomy.json`, '--format', 'json']);
+    expect(run.code).toBe(1);
+    expect(summary(run)).toEqual(CHECKED);
+    expect(json(run).summary.filesRead).toBe(2);
+  });
+
+  it('the config key "taxonomy" is relative to the config file, whatever the working directory', () => {
+    const fromFixture = cmlint(['--format', 'json'], { cwd: join(ROOT, TAXONOMY) });
+    expect(json(fromFixture).findings.map((f) => `${f.target.entry ?? f.target.contentType} ${f.file}`)).toEqual([
+      'article space/export.json',
+      'festival space/export.json',
+      'untagged space/export.json',
+      'oldTag space/export.json',
+    ]);
+    const fromRoot = cmlint([`${TAXONOMY}/space`, '--config', `${TAXONOMY}/.linterrc.yaml`, '--format', 'json']);
+    expect(summary(fromRoot)).toEqual(CHECKED);
+  });
+
+  it('a taxonomy export among the inputs is read as the taxonomy', () => {
+    // From the repository root, so that fixtures/taxonomy/.linterrc.yaml is not found.
+    expect(summary(cmlint([TAXONOMY, '--format', 'json']))).toEqual(CHECKED);
+  });
+
+  it('--taxonomy naming a missing file, or a file that is not a taxonomy export: exit 2 naming it', () => {
+    const missing = cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/nope.json`]);
+    expectFailure(missing);
+    expect(missing.stderr).toBe('fixtures/taxonomy/nope.json: No such file (the taxonomy export named by --taxonomy)\n');
+    const notTaxonomy = cmlint([`${TAXONOMY}/space`, '--taxonomy', 'fixtures/cli/clean/export.json']);
+    expectFailure(notTaxonomy);
+    expect(notTaxonomy.stderr).toContain('fixtures/cli/clean/export.json: Not an organisation taxonomy export (named by --taxonomy)');
+    expectFailure(cmlint([`${TAXONOMY}/space`, '--taxonomy']));
+  });
+
+  it('--help mentions --taxonomy', () => {
+    expect(cmlint(['--help']).stdout).toContain('--taxonomy FILE');
+  });
+});
+
+describe('the locale rules on fixtures/locales', () => {
+  it('report each finding at its value, with entry and locale in the target', () => {
+    const run = cmlint(['fixtures/locales', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const rows = json(run).findings.map((f) => {
+      const { contentType, field, entry, locale } = f.target;
+      return `${f.line}:${f.column} ${f.severity} ${f.ruleId} ${[contentType, field, entry, locale].join('/')} ${f.pointer}`;
+    });
+    expect(rows).toEqual([
+      '59:7 warning display-field-unresolvable banner/// /contentTypes/1/displayField',
+      '86:7 warning display-field-unresolvable quote/// /contentTypes/2/displayField',
+      '177:13 warning locale-unpublished page//about/de-DE /entries/1/sys/fieldStatus/*/de-DE',
+      '178:13 warning locale-unpublished page//about/fr-FR /entries/1/sys/fieldStatus/*/fr-FR',
+      '189:11 error unconfigured-locale page/title/about/es-ES /entries/1/fields/title/es-ES',
+      '193:11 warning unlocalized-field-locale-values page/slug/about/de-DE /entries/1/fields/slug/de-DE',
+      '217:11 warning locale-unpublished page//imprint/fr-FR /entries/2/sys/fieldStatus/*',
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -553,5 +553,36 @@ describe('validation errors', () => {
 
   it('accept an empty config file', async () => {
     expect((await readConfigFile(writeConfig(''), '.linterrc.yaml', rules)).config).toEqual({});
+  });
+});
+
+describe('taxonomy', () => {
+  const TAXONOMY_FIXTURE = join(ROOT, 'fixtures', 'taxonomy');
+
+  it('is read relative to the config file, and --taxonomy (taxonomyPath) wins over it', async () => {
+    const dir = tempDir();
+    cpSync(TAXONOMY_FIXTURE, dir, { recursive: true });
+    const entries = (findings: readonly Finding[]) => findings.map((f) => `${f.messageId} ${f.target.entry ?? f.target.contentType ?? '(space)'}`);
+    const nested = join(dir, 'space');
+    const withConfig = await findingsOf({ cwd: nested, paths: ['.'] });
+    expect(entries(withConfig)).toEqual(['unknownValidationTarget article', 'unfulfilled festival', 'noConcepts untagged', 'unknownEntryConcept oldTag']);
+    // A taxonomy export without concepts or schemes: every concept and validation target is unknown.
+    writeFileSync(join(dir, 'empty-taxonomy.json'), '{ "taxonomy": { "concepts": [], "conceptSchemes": [] } }\n');
+    const overridden = await findingsOf({ cwd: nested, paths: ['.'], taxonomyPath: '../empty-taxonomy.json' });
+    expect(entries(overridden).filter((e) => e.startsWith('unknownValidationTarget'))).toHaveLength(3);
+  });
+
+  it('must be a non-empty string', async () => {
+    const path = writeConfig('taxonomy: 5\n');
+    expect(await configErrorOf(() => readConfigFile(path, 'c.yaml', rules))).toBe('c.yaml:1:1: taxonomy: must be string');
+    const empty = writeConfig("taxonomy: ''\n");
+    expect(await configErrorOf(() => readConfigFile(empty, 'c.yaml', rules))).toBe('c.yaml:1:1: taxonomy: must NOT have fewer than 1 characters');
+  });
+
+  it('naming a file that does not exist is an input error naming it', async () => {
+    const configPath = writeConfig('taxonomy: org/taxonomy.json\n');
+    await expect(lint({ paths: [join(TAXONOMY_FIXTURE, 'space')], cwd: dirname(configPath), configPath })).rejects.toThrow(
+      'No such file (the taxonomy export named by the config key "taxonomy")',
+    );
   });
 });

@@ -31,7 +31,9 @@ it.each([11, 12])('a generated export (seed %i): one finding per broken value, n
   const lint = node(['bin/cmlint.js', file, '--format', 'json', '--as-of', '2026-11-21']);
   expect(lint.status, lint.stderr).toBe(1);
   const { findings } = JSON.parse(lint.stdout) as { findings: { ruleId: string }[] };
+  // The generator plants broken values for these two rules; other rules (locale publishing, for
+  // one: the generator writes draft and changed locales on purpose) are not counted here.
   const actual: Record<string, number> = { 'entry-field-validation': 0, 'required-field-empty': 0 };
-  for (const finding of findings) actual[finding.ruleId] = (actual[finding.ruleId] ?? 0) + 1;
+  for (const finding of findings) if (finding.ruleId in actual) actual[finding.ruleId]! += 1;
   expect(actual).toEqual(expected);
 });

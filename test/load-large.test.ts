@@ -135,3 +135,73 @@ describe('countNewlines', () => {
     }
   });
 });
+
+describe('--jobs', () => {
+  function run(file: string, jobs: number) {
+    const result = spawnSync(process.execPath, ['bin/cmlint.js', file, '--format', 'json', '--config', config, '--as-of', '2026-11-21', '--jobs', String(jobs)], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' },
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it('gives byte-identical output with 1, 2 and 3 worker threads, cross-entry checks included', () => {
+    const file = join(dir, 'jobs.json');
+    const generated = spawnSync(process.execPath, ['bench/generate-export.mjs', '--entries', '3000', '--seed', '7', '--invalid-rate', '0.05', '--out', file], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(generated.status, generated.stderr).toBe(0);
+    const one = run(file, 1);
+    expect(one.code).toBe(1);
+    expect((JSON.parse(one.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThan(100);
+    expect(run(file, 2)).toEqual(one);
+    expect(run(file, 3)).toEqual(one);
+  });
+
+  it('hands cross-entry state between threads: unique values and links to entries far away', () => {
+    const link = (id: string) => ({ sys: { type: 'Link', linkType: 'Entry', id } });
+    const field = (id: string, type: string, extra: Record<string, unknown> = {}) => ({ id, name: id, type, localized: false, required: false, validations: [], disabled: false, omitted: false, ...extra });
+    const space = {
+      contentTypes: [
+        { sys: { id: 'post', type: 'ContentType' }, name: 'Post', displayField: 'slug', fields: [field('slug', 'Symbol', { validations: [{ unique: true }] }), field('tag', 'Link', { linkType: 'Entry', validations: [{ linkContentType: ['tag'] }] })] },
+        { sys: { id: 'tag', type: 'ContentType' }, name: 'Tag', displayField: 'name', fields: [field('name', 'Symbol')] },
+      ],
+      entries: [
+        ...Array.from({ length: 3000 }, (_, i) => ({
+          sys: { id: `p${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } } },
+          // p0 and p2999 share a slug; every post links to a tag near the end, p1 to a post.
+          fields: { slug: { 'en-US': i === 2999 ? 'slug-0' : `slug-${i}` }, tag: { 'en-US': link(i === 1 ? 'p2' : `t${i % 7}`) } },
+        })),
+        ...Array.from({ length: 7 }, (_, i) => ({
+          sys: { id: `t${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'tag' } } },
+          fields: { name: { 'en-US': `Tag ${i}` } },
+        })),
+      ],
+      locales: [{ code: 'en-US', default: true, fallbackCode: null, name: 'English' }],
+    };
+    const file = join(dir, 'jobs-state.json');
+    writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
+    const one = run(file, 1);
+    const findings = (JSON.parse(one.stdout) as { findings: { message: string; target: { entry: string } }[] }).findings;
+    expect(findings.map((f) => f.target.entry)).toEqual(['p0', 'p1', 'p2999']);
+    expect(findings[0]!.message).toContain("is \"slug-0\", which must be unique");
+    expect(findings[1]!.message).toContain("links to entry 'p2' of content type 'post'");
+    expect(findings[2]!.message).toContain("but entry 'p0' also has it");
+    expect(run(file, 2)).toEqual(one);
+    expect(run(file, 3)).toEqual(one);
+  });
+
+  it('finds a duplicate entry id across the parts of different threads', () => {
+    const space = generatedSpace(4000);
+    const entries = space.entries as { sys: { id: string } }[];
+    entries[3999]!.sys.id = entries[10]!.sys.id;
+    const file = join(dir, 'jobs-duplicate.json');
+    writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
+    const parallel = run(file, 2);
+    expect(parallel.code).toBe(2);
+    expect(parallel.stderr).toContain("Duplicate entry 'e10': also in");
+    expect(parallel.stderr).toBe(run(file, 1).stderr);
+  });
+});

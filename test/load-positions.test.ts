@@ -256,3 +256,24 @@ describe('line and column in YAML files', () => {
     expect(positionOf(text, 'type: Symbol')).toEqual({ line: 1, column: 75 });
   });
 });
+
+describe('columns on one long line (a minified export)', () => {
+  it('are the same whatever order positions are asked in, with non-ASCII and astral text before them', async () => {
+    const dir = tempDir();
+    const entries = Array.from({ length: 60 }, (_, i) => ({
+      sys: { id: `e${i}`, type: 'Entry', contentType: { sys: { id: 'page' } } },
+      fields: { title: { 'en-US': i % 3 === 0 ? `Größe 😀 ${i}` : `ça va – ${i}`, 'de-DE': `x${i}` } },
+    }));
+    const text = `\uFEFF${JSON.stringify({ contentTypes: [build.contentType('page')], entries })}`;
+    const [file] = writeFiles(dir, { 'minified.json': text });
+    const space = await loadFiles([file!], dir);
+    const all = await collect(space.entries());
+    const expected = all.map((e, i) => positionOf(text, `"de-DE":"x${i}"`));
+    const ask = (order: number[]) => order.map((i) => all[i]!.source.file.locate(all[i]!.source, ['fields', 'title', 'de-DE']));
+    const forwards = all.map((_, i) => i);
+    const shuffled = forwards.map((i) => (i * 37) % all.length);
+    expect(ask(forwards)).toEqual(expected);
+    expect(ask([...forwards].reverse())).toEqual([...expected].reverse());
+    expect(ask(shuffled)).toEqual(shuffled.map((i) => expected[i]));
+  });
+});

@@ -23,7 +23,8 @@ function project(config: string, files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'cmlint-plugins-'));
   temps.push(dir);
   writeFileSync(join(dir, '.linterrc.yaml'), config);
-  writeFileSync(join(dir, 'export.json'), JSON.stringify({ contentTypes: [contentType('article', []), contentType('page', [])] }));
+  const titled = (id: string) => contentType(id, [{ id: 'title', type: 'Symbol' }], { displayField: 'title' });
+  writeFileSync(join(dir, 'export.json'), JSON.stringify({ contentTypes: [titled('article'), titled('page')] }));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);

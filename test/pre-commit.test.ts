@@ -59,7 +59,7 @@ function makeRepo(): string {
     join(dir, 'space', 'model.json'),
     JSON.stringify(
       {
-        contentTypes: [contentType('article', [{ id: 'title', type: 'Symbol', localized: true }, pattern('slug', '^(?!admin)')])],
+        contentTypes: [contentType('article', [{ id: 'title', type: 'Symbol', localized: true }, pattern('slug', '^(?!admin)')], { displayField: 'title' })],
         locales: [
           { code: 'en-US', default: true, fallbackCode: null },
           { code: 'de-DE', default: false, fallbackCode: 'en-US' },

@@ -66,6 +66,11 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
       },
       include: { ...globs, description: 'Globs of export files to lint when no paths are given, relative to this file.' },
       exclude: { ...globs, description: 'Globs of files never to lint, relative to this file.' },
+      taxonomy: {
+        type: 'string',
+        minLength: 1,
+        description: 'The organisation taxonomy export ({"taxonomy": {"concepts": [], "conceptSchemes": []}}), relative to this file; --taxonomy wins.',
+      },
       asOf: {
         type: 'string',
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',

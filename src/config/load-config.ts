@@ -29,6 +29,8 @@ export interface ConfigFile {
   extends?: 'recommended' | 'all' | ('recommended' | 'all')[];
   include?: string[];
   exclude?: string[];
+  /** The organisation taxonomy export, relative to the config file. */
+  taxonomy?: string;
   asOf?: string;
   failOn?: Severity;
   maxWarnings?: number;

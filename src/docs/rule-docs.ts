@@ -5,10 +5,11 @@ export function ruleDocsPath(id: string): string {
   return `docs/rules/${id}.md`;
 }
 
+/** "2025-04-21 (postponed from 2025-03-21)"; without a date, the note alone ("March 20 (year not stated); in effect"). */
 function enforcementText({ enforcement }: RuleMeta): string {
-  const date = enforcement.date ?? 'no date';
+  if (enforcement.date === null) return enforcement.note ?? 'no date';
   const postponed = enforcement.postponedFrom ? ` (postponed from ${enforcement.postponedFrom})` : '';
-  return `${date}${postponed}${enforcement.note ? `; ${enforcement.note}` : ''}`;
+  return `${enforcement.date}${postponed}${enforcement.note ? `; ${enforcement.note}` : ''}`;
 }
 
 /** The page of a rule, generated from its metadata (`npm run generate` writes docs/rules/). */

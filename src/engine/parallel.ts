@@ -1,12 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { InputError, InputErrors } from '../load/input-error.js';
-import type { EntryUnit, InputFile, Space } from '../load/load-space.js';
+import type { EntryUnit, InputFile, LoadOptions, Space } from '../load/load-space.js';
 import type { SeveritySetting } from './rule.js';
 import { PROGRESS_EVERY, type Finding, type Pending, type RuleRunner, type RunStats } from './run-rules.js';
 
 /** What a worker thread needs to build the same space and rules as the main thread. */
 export interface WorkerSetup {
   inputs: readonly InputFile[];
+  taxonomy: LoadOptions['taxonomy'];
   cwd: string;
   /** The config file (absolute), or null for none. */
   configPath: string | null;
@@ -30,8 +31,8 @@ export type WorkerMessage =
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
-/** Units of about this many bytes: small enough to share the work, large enough to be cheap to hand out. */
-const UNIT_BYTES = 16 << 20;
+/** Units per worker and section: enough to even out the work, few enough to be cheap to hand out. */
+const UNITS_PER_JOB = 8;
 
 /**
  * Visits the entries of large export files in `jobs` worker threads. Each worker reads the same
@@ -47,7 +48,7 @@ export async function runEntriesInWorkers(
   setup: WorkerSetup,
   onProgress?: (stats: Readonly<RunStats>) => void,
 ): Promise<boolean> {
-  const { units, rest } = space.splitEntries(UNIT_BYTES);
+  const { units, rest } = space.splitEntries(jobs * UNITS_PER_JOB);
   if (units.length < 2) return false;
   const checkIds = space.duplicateCheck();
   const toPending = (p: WirePending): Pending => {

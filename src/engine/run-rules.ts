@@ -71,7 +71,7 @@ function describeNode(node: Node | null): string {
   if (node.kind === 'field') return `field '${node.id}' of content type '${node.contentType.id}'`;
   if (node.kind === 'locale') return `locale '${node.code}'`;
   if (node.kind === 'editorInterface') return `the editor interface of '${node.contentTypeId}'`;
-  const names = { contentType: 'content type', entry: 'entry', asset: 'asset' } as const;
+  const names = { contentType: 'content type', entry: 'entry', asset: 'asset', concept: 'taxonomy concept', conceptScheme: 'taxonomy concept scheme' } as const;
   return `${names[node.kind]} '${node.id}'`;
 }
 

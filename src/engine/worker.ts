@@ -13,7 +13,7 @@ const send = (message: WorkerMessage): void => port.postMessage(message);
 
 try {
   const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
-  const space = await loadSpace(setup.inputs, setup.cwd);
+  const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
   const toWire = (p: Pending): WirePending => ({
     finding: p.finding,

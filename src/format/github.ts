@@ -1,5 +1,6 @@
 import type { Severity } from '../engine/rule.js';
-import { pathFromRoot, plural } from './labels.js';
+import { plural } from '../plural.js';
+import { pathFromRoot } from './labels.js';
 import { countBySeverity, type Formatter } from './types.js';
 
 const COMMAND: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };

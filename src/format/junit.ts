@@ -1,5 +1,6 @@
 import type { Finding } from '../engine/run-rules.js';
-import { plural, targetLabel } from './labels.js';
+import { plural } from '../plural.js';
+import { targetLabel } from './labels.js';
 import type { Formatter } from './types.js';
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab, LF, CR; lone surrogates; U+FFFE/U+FFFF). */

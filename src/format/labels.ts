@@ -15,10 +15,6 @@ export function enforcementLabel(finding: Finding): string {
   return note ?? 'in effect';
 }
 
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
-}
-
 /** A finding's file relative to the repository root, with forward slashes (`../` when outside it). */
 export function pathFromRoot(file: string, context: Pick<FormatContext, 'cwd' | 'root'>): string {
   return posix.normalize(relative(context.root, resolve(context.cwd, file)).split(sep).join('/'));

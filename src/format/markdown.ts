@@ -1,7 +1,8 @@
 import { daysBetween } from '../engine/dates.js';
 import type { RuleMeta } from '../engine/rule.js';
 import type { Finding } from '../engine/run-rules.js';
-import { plural, targetLabel } from './labels.js';
+import { plural } from '../plural.js';
+import { targetLabel } from './labels.js';
 import { countBySeverity, type FormatContext, type Formatter, type LintResult } from './types.js';
 
 const TOP = 10;

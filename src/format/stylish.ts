@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import type { Finding } from '../engine/run-rules.js';
-import { enforcementLabel, plural, targetLabel } from './labels.js';
+import { plural } from '../plural.js';
+import { enforcementLabel, targetLabel } from './labels.js';
 import { countBySeverity, type Formatter } from './types.js';
 
 /** Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule, date. */

@@ -1,4 +1,4 @@
-import { KIND_BY_SECTION, KIND_BY_SYS_TYPE, OTHER_SECTIONS, isObject, type RecordKind } from './records.js';
+import { KIND_BY_SECTION, KIND_BY_SYS_TYPE, KIND_BY_TAXONOMY_SECTION, OTHER_SECTIONS, TAXONOMY_KEY, TAXONOMY_KINDS, isObject, ownValue, type RecordKind } from './records.js';
 import { InputError } from './input-error.js';
 import type { ValueView } from './value-view.js';
 
@@ -10,6 +10,8 @@ export interface FileIndex {
   records: { kind: RecordKind; view: ValueView }[];
   /** Export sections (`entries`, `assets`, …): arrays whose elements are all of one kind. */
   sections: { kind: RecordKind; view: ValueView }[];
+  /** The file holds (part of) the organisation's taxonomy: a taxonomy export (even an empty one) or concept records. */
+  taxonomy: boolean;
 }
 
 /**
@@ -18,13 +20,13 @@ export interface FileIndex {
  * collection (`sys.type: "Array"` with `items`).
  */
 export function indexFile(root: ValueView): FileIndex {
-  const index: FileIndex = { recognised: false, records: [], sections: [] };
+  const index: FileIndex = { recognised: false, records: [], sections: [], taxonomy: false };
   if (root.type === 'array') {
     addResources(index, root);
     return index;
   }
   if (root.type !== 'object') {
-    throw new InputError(root.ref.file.path, 'Expected a JSON/YAML object or array at the top level', root.ref.file.locate(root.ref, []));
+    throw shapeError(root, 'Expected a JSON/YAML object or array at the top level');
   }
   const members = root.members();
   const type = sysType(members);
@@ -36,23 +38,47 @@ export function indexFile(root: ValueView): FileIndex {
   }
   if (type !== undefined) {
     index.recognised = true;
-    const kind = KIND_BY_SYS_TYPE[type];
-    if (kind) index.records.push({ kind, view: root });
+    const kind = ownValue(KIND_BY_SYS_TYPE, type);
+    if (kind) addRecord(index, kind, root);
     return index;
   }
   for (const [key, view] of members) {
-    const kind = KIND_BY_SECTION[key];
+    const kind = ownValue(KIND_BY_SECTION, key);
     if (kind) {
-      if (view.type !== 'array') {
-        throw new InputError(view.ref.file.path, `"${key}" must be an array`, view.ref.file.locate(view.ref, []), view.ref.pointer);
-      }
-      index.sections.push({ kind, view });
-      index.recognised = true;
+      addSection(index, kind, view, key);
+    } else if (key === TAXONOMY_KEY) {
+      addTaxonomy(index, view);
     } else if (OTHER_SECTIONS.has(key)) {
       index.recognised = true;
     }
   }
   return index;
+}
+
+function addRecord(index: FileIndex, kind: RecordKind, view: ValueView): void {
+  index.records.push({ kind, view: view.detached() });
+  if (TAXONOMY_KINDS.has(kind)) index.taxonomy = true;
+}
+
+function addSection(index: FileIndex, kind: RecordKind, view: ValueView, name: string): void {
+  if (view.type !== 'array') throw shapeError(view, `"${name}" must be an array`);
+  index.sections.push({ kind, view });
+  index.recognised = true;
+}
+
+/** `"taxonomy": { "concepts": [...], "conceptSchemes": [...] }`, either list may be missing. */
+function addTaxonomy(index: FileIndex, view: ValueView): void {
+  if (view.type !== 'object') throw shapeError(view, `"${TAXONOMY_KEY}" must be an object with "concepts" and "conceptSchemes" arrays`);
+  index.recognised = true;
+  index.taxonomy = true;
+  for (const [key, section] of view.members()) {
+    const kind = ownValue(KIND_BY_TAXONOMY_SECTION, key);
+    if (kind) addSection(index, kind, section, `${TAXONOMY_KEY}.${key}`);
+  }
+}
+
+function shapeError(view: ValueView, message: string): InputError {
+  return new InputError(view.ref.file.path, message, view.ref.file.locate(view.ref, []), view.ref.pointer);
 }
 
 function addResources(index: FileIndex, array: ValueView): void {
@@ -61,8 +87,8 @@ function addResources(index: FileIndex, array: ValueView): void {
     const type = sysType(element.members());
     if (type === undefined) continue;
     index.recognised = true;
-    const kind = KIND_BY_SYS_TYPE[type];
-    if (kind) index.records.push({ kind, view: element.detached() });
+    const kind = ownValue(KIND_BY_SYS_TYPE, type);
+    if (kind) addRecord(index, kind, element);
   }
 }
 

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { AssetNode, EntryNode } from '../model/nodes.js';
 import { SpaceModel } from '../model/space-model.js';
+import { TaxonomyIndex } from '../model/taxonomy.js';
 import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
 import { layoutUnitStarts, streamElementRange } from './json-stream.js';
-import { toAsset, toContentType, toEditorInterface, toEntry, toLocale, type RecordKind } from './records.js';
+import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
 
@@ -28,10 +29,10 @@ export interface Space {
   assets(): AsyncIterable<AssetNode>;
   entries(): AsyncIterable<EntryNode>;
   /**
-   * For worker threads: the `entries` sections of large export-tool files cut into units of
-   * about `unitBytes`, and the other entries (to visit in the main thread).
+   * For worker threads: the `entries` sections of large export-tool files cut into about
+   * `parts` units each (between 256 KB and 32 MB), and the other entries (for the main thread).
    */
-  splitEntries(unitBytes: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> };
+  splitEntries(parts: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> };
   /** The entries of one unit (in a worker thread that loaded the same inputs). */
   entriesIn(unit: EntryUnit): Iterable<EntryNode>;
   /** A check of the ids a worker streamed, unit by unit, for duplicates. */
@@ -48,50 +49,62 @@ export function displayPath(absPath: string, cwd: string): string {
   return relative(cwd, absPath).split(sep).join('/') || '.';
 }
 
+export interface LoadOptions {
+  /**
+   * An organisation taxonomy export read besides the inputs (`--taxonomy`, the config's
+   * `taxonomy`): only its taxonomy is read. Nothing more is read when it is one of the inputs.
+   */
+  taxonomy?: { absPath: string; namedBy: string };
+}
+
 /** Reads the model part of every file (pass 1). The input errors of all files are reported together. */
-export async function loadSpace(inputs: readonly InputFile[], cwd: string): Promise<Space> {
+export async function loadSpace(inputs: readonly InputFile[], cwd: string, options: LoadOptions = {}): Promise<Space> {
   const model = new SpaceModel();
   const indexed: IndexedFile[] = [];
+  const files: SourceFile[] = [];
   const errors: InputError[] = [];
   const duplicates = new DuplicateCheck();
 
-  for (const input of inputs) {
-    const path = displayPath(input.absPath, cwd);
+  /** Reads a file's records of `kinds` into the model; `check` refuses a file by saying why. */
+  const read = async (absPath: string, check: (index: FileIndex) => string | null, kinds: ReadonlySet<RecordKind>) => {
+    const path = displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
-      const opened = await openFile(input.absPath, path);
+      const opened = await openFile(absPath, path);
       source = opened.source;
       const index = indexFile(opened.root);
-      if (!index.recognised) {
-        if (input.explicit) {
-          errors.push(new InputError(path, 'Not a space export: no content types, entries, assets or locales, and no resource with sys.type'));
-        }
-        continue;
+      const problem = check(index);
+      if (problem !== null) {
+        errors.push(new InputError(path, problem));
+        return undefined;
       }
-      for (const { kind, view } of records(index, MODEL_KINDS)) {
-        const json = view.value();
-        if (kind === 'contentType') {
-          const node = toContentType(json, view.ref);
-          if (duplicates.check('content type', node.id, view.ref, errors)) model.contentTypes.set(node.id, node);
-        } else if (kind === 'editorInterface') {
-          const node = toEditorInterface(json, view.ref);
-          if (duplicates.check('editor interface of content type', node.contentTypeId, view.ref, errors)) {
-            model.editorInterfaces.set(node.contentTypeId, node);
-          }
-        } else {
-          const node = toLocale(json, view.ref);
-          if (duplicates.check('locale', node.code, view.ref, errors)) model.locales.set(node.code, node);
-        }
-      }
-      indexed.push({ source: opened.source, index });
+      if (!index.recognised) return undefined;
+      if (index.taxonomy) model.taxonomy ??= new TaxonomyIndex();
+      for (const { kind, view } of records(index, kinds)) addToModel(model, kind, view, duplicates, errors);
+      files.push(source);
+      return { source, index };
     } catch (error) {
       errors.push(toInputError(error, path, source));
+      return undefined;
     } finally {
       source?.release();
     }
+  };
+
+  for (const input of inputs) {
+    const notExport = (index: FileIndex) =>
+      !index.recognised && input.explicit ? 'Not a space export: no content types, entries, assets or locales, and no resource with sys.type' : null;
+    const file = await read(input.absPath, notExport, MODEL_KINDS);
+    if (file) indexed.push(file);
+  }
+  const { taxonomy } = options;
+  if (taxonomy && !inputs.some((input) => input.absPath === taxonomy.absPath)) {
+    const notTaxonomy = (index: FileIndex) =>
+      index.taxonomy ? null : `Not an organisation taxonomy export (named by ${taxonomy.namedBy}): expected {"taxonomy": {"concepts": [...], "conceptSchemes": [...]}}`;
+    await read(taxonomy.absPath, notTaxonomy, TAXONOMY_KINDS);
   }
   if (errors.length > 0) throw new InputErrors(errors);
-  return new StreamedSpace(model, indexed);
+  return new StreamedSpace(model, indexed, files);
 }
 
 /** True if the file reads as (part of) a space export; false for unrelated or unreadable JSON/YAML. */
@@ -108,7 +121,30 @@ export async function isSpaceExport(absPath: string): Promise<boolean> {
   }
 }
 
-const MODEL_KINDS: ReadonlySet<RecordKind> = new Set(['contentType', 'editorInterface', 'locale']);
+const MODEL_KINDS: ReadonlySet<RecordKind> = new Set(['contentType', 'editorInterface', 'locale', ...TAXONOMY_KINDS]);
+
+/** Adds one record of the model part to the model; a duplicate id is an input error naming both places. */
+function addToModel(model: SpaceModel, kind: RecordKind, view: ValueView, duplicates: DuplicateCheck, errors: InputError[]): void {
+  const json = view.value();
+  if (kind === 'contentType') {
+    const node = toContentType(json, view.ref);
+    if (duplicates.check('content type', node.id, view.ref, errors)) model.contentTypes.set(node.id, node);
+  } else if (kind === 'editorInterface') {
+    const node = toEditorInterface(json, view.ref);
+    if (duplicates.check('editor interface of content type', node.contentTypeId, view.ref, errors)) {
+      model.editorInterfaces.set(node.contentTypeId, node);
+    }
+  } else if (kind === 'locale') {
+    const node = toLocale(json, view.ref);
+    if (duplicates.check('locale', node.code, view.ref, errors)) model.locales.set(node.code, node);
+  } else if (kind === 'concept') {
+    const node = toConcept(json, view.ref);
+    if (duplicates.check('taxonomy concept', node.id, view.ref, errors)) model.taxonomy!.concepts.set(node.id, node);
+  } else if (kind === 'conceptScheme') {
+    const node = toConceptScheme(json, view.ref);
+    if (duplicates.check('taxonomy concept scheme', node.id, view.ref, errors)) model.taxonomy!.schemes.set(node.id, node);
+  }
+}
 
 /** The records of `kinds` in a file, in document order of records, then of sections. */
 function* records(index: FileIndex, kinds: ReadonlySet<RecordKind>): Iterable<{ kind: RecordKind; view: ValueView }> {
@@ -166,14 +202,12 @@ export interface EntryUnit {
 }
 
 class StreamedSpace implements Space {
-  readonly files: readonly SourceFile[];
-
   constructor(
     readonly model: SpaceModel,
+    /** The files entries and assets are streamed from. */
     private readonly indexed: readonly IndexedFile[],
-  ) {
-    this.files = indexed.map((f) => f.source);
-  }
+    readonly files: readonly SourceFile[],
+  ) {}
 
   assets(): AsyncIterable<AssetNode> {
     return this.stream('asset', toAsset);
@@ -183,7 +217,7 @@ class StreamedSpace implements Space {
     return this.stream('entry', toEntry);
   }
 
-  splitEntries(unitBytes: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> } {
+  splitEntries(parts: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> } {
     const units: EntryUnit[] = [];
     const split = new Set<number>();
     this.indexed.forEach(({ source, index }, file) => {
@@ -191,6 +225,7 @@ class StreamedSpace implements Space {
       const section = index.sections.find((s) => s.kind === 'entry');
       if (!(source instanceof JsonSourceFile) || !source.large || streams.length !== 1 || !(section?.view instanceof JsonView)) return;
       const [start, end] = section.view.range();
+      const unitBytes = Math.min(32 << 20, Math.max(256 << 10, Math.ceil((end - start) / parts)));
       const starts = layoutUnitStarts(source.bytes, start, end, unitBytes);
       if (!starts) return;
       split.add(file);

@@ -1,11 +1,11 @@
 import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from '../model/json-types.js';
-import type { AssetNode, ContentTypeNode, EditorInterfaceNode, EntryNode, FieldNode, LocaleNode } from '../model/nodes.js';
+import type { AssetNode, ConceptNode, ConceptSchemeNode, ContentTypeNode, EditorInterfaceNode, EntryNode, FieldNode, LocaleNode } from '../model/nodes.js';
 import { encodePointer } from './json-scan.js';
 import { InputError } from './input-error.js';
 import type { SourceRef } from './source.js';
 
 /** The kinds of record cmlint reads, by `sys.type` and by export section name. */
-export type RecordKind = 'contentType' | 'editorInterface' | 'locale' | 'entry' | 'asset';
+export type RecordKind = 'contentType' | 'editorInterface' | 'locale' | 'entry' | 'asset' | 'concept' | 'conceptScheme';
 
 export const KIND_BY_SYS_TYPE: Readonly<Record<string, RecordKind>> = {
   ContentType: 'contentType',
@@ -13,7 +13,17 @@ export const KIND_BY_SYS_TYPE: Readonly<Record<string, RecordKind>> = {
   Locale: 'locale',
   Entry: 'entry',
   Asset: 'asset',
+  TaxonomyConcept: 'concept',
+  TaxonomyConceptScheme: 'conceptScheme',
 };
+
+/** The organisation taxonomy export, `{ "taxonomy": { "concepts": [], "conceptSchemes": [] } }`: its sections. */
+export const TAXONOMY_KEY = 'taxonomy';
+export const KIND_BY_TAXONOMY_SECTION: Readonly<Record<string, RecordKind>> = {
+  concepts: 'concept',
+  conceptSchemes: 'conceptScheme',
+};
+export const TAXONOMY_KINDS: ReadonlySet<RecordKind> = new Set(['concept', 'conceptScheme']);
 
 export const KIND_BY_SECTION: Readonly<Record<string, RecordKind>> = {
   contentTypes: 'contentType',
@@ -28,7 +38,6 @@ export const OTHER_SECTIONS: ReadonlySet<string> = new Set([
   'tags',
   'roles',
   'webhooks',
-  'taxonomy',
   'designTokens',
   'components',
   'experienceTemplates',
@@ -36,6 +45,11 @@ export const OTHER_SECTIONS: ReadonlySet<string> = new Set([
   'experienceFragments',
   'experiences',
 ]);
+
+/** `table[key]` for the table's own keys only: "constructor" or "toString" in an input is no key of a table. */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +66,22 @@ function shapeError(ref: SourceRef, path: (string | number)[], message: string):
 
 function linkedId(value: unknown): unknown {
   return isObject(value) && isObject(value.sys) ? value.sys.id : undefined;
+}
+
+/** The id a link (`{ "sys": { "id": … } }`) points to, if it is a non-empty string. */
+export function linkTarget(value: unknown): string | undefined {
+  const id = linkedId(value);
+  return isNonEmptyString(id) ? id : undefined;
+}
+
+/** Adds the ids of the links in `value` (an array of links) to `ids`; anything else in it is skipped. */
+function linkedIds(value: unknown, ids = new Set<string>()): Set<string> {
+  if (!Array.isArray(value)) return ids;
+  for (const link of value) {
+    const id = linkTarget(link);
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
 }
 
 export function toContentType(json: unknown, ref: SourceRef): ContentTypeNode {
@@ -102,4 +132,16 @@ export function toAsset(json: unknown, ref: SourceRef): AssetNode {
   const id = isObject(sys) ? sys.id : undefined;
   if (!isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'An asset needs a string sys.id');
   return { kind: 'asset', id, json: json as unknown as AssetJson, source: ref };
+}
+
+export function toConcept(json: unknown, ref: SourceRef): ConceptNode {
+  const id = isObject(json) && isObject(json.sys) ? json.sys.id : undefined;
+  if (!isObject(json) || !isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'A taxonomy concept needs a string sys.id');
+  return { kind: 'concept', id, broader: [...linkedIds(json.broader)], conceptSchemes: [...linkedIds(json.conceptSchemes)], source: ref };
+}
+
+export function toConceptScheme(json: unknown, ref: SourceRef): ConceptSchemeNode {
+  const id = isObject(json) && isObject(json.sys) ? json.sys.id : undefined;
+  if (!isObject(json) || !isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'A taxonomy concept scheme needs a string sys.id');
+  return { kind: 'conceptScheme', id, concepts: [...linkedIds(json.topConcepts, linkedIds(json.concepts))], source: ref };
 }

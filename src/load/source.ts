@@ -27,25 +27,37 @@ export interface SourceRef {
   readonly offset: number;
 }
 
-/** Line starts of a buffer, computed once on first use (only files with findings pay for it). */
+/**
+ * Line starts of a buffer, computed once on first use (only files with findings pay for it).
+ * Columns are counted from the nearest position already computed on the same line, so that many
+ * findings on one long line (a minified export) do not each count from the line's start.
+ */
 class LineIndex {
   private starts: number[] | undefined;
+  /** The line of the marks below (0-based), and offsets on it (increasing) with their 0-based columns. */
+  private markedLine = -1;
+  private marks: number[] = [];
+  private markColumns: number[] = [];
+
   constructor(private readonly buf: Uint8Array) {}
 
   position(offset: number): Position {
     const starts = (this.starts ??= this.compute());
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
+    const line = lastAtOrBefore(starts, offset);
+    if (line !== this.markedLine) {
+      // A byte order mark before the first line is not a column (editors do not show it).
+      this.markedLine = line;
+      this.marks = [line === 0 ? Math.min(bomLength(this.buf), offset) : starts[line]!];
+      this.markColumns = [0];
     }
-    // A byte order mark before the first line is not a column (editors do not show it).
-    const lineStart = lo === 0 ? Math.min(bomLength(this.buf), offset) : starts[lo]!;
-    // Columns count UTF-16 code units, as editors do.
-    const prefix = Buffer.from(this.buf.buffer, this.buf.byteOffset + lineStart, offset - lineStart).toString('utf8');
-    return { line: lo + 1, column: prefix.length + 1 };
+    const nearest = lastAtOrBefore(this.marks, offset);
+    const from = this.marks[nearest]!;
+    const column = this.markColumns[nearest]! + utf16Length(this.buf, Math.min(from, offset), offset);
+    if (offset > this.marks[this.marks.length - 1]!) {
+      this.marks.push(offset);
+      this.markColumns.push(column);
+    }
+    return { line: line + 1, column: column + 1 };
   }
 
   private compute(): number[] {
@@ -54,6 +66,31 @@ class LineIndex {
     for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) starts.push(i + 1);
     return starts;
   }
+}
+
+/** Index of the last value at or before `offset` in increasing `values` (0 if none is). */
+function lastAtOrBefore(values: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (values[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * UTF-16 code units (what editors count as columns) of the UTF-8 bytes `buf[start, end)`: one
+ * per character, two for a character outside the Basic Multilingual Plane (a 4-byte sequence).
+ */
+function utf16Length(buf: Uint8Array, start: number, end: number): number {
+  let units = 0;
+  for (let i = start; i < end; i++) {
+    const byte = buf[i]!;
+    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }
 
 /**

@@ -48,7 +48,30 @@ export interface AssetNode {
   readonly source: SourceRef;
 }
 
-export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode;
+/**
+ * A concept of the organisation's taxonomy. Only what rules need is kept (a taxonomy's labels
+ * in every locale are not), with the record's position for findings about it.
+ */
+export interface ConceptNode {
+  readonly kind: 'concept';
+  readonly id: string;
+  /** Ids of its parent concepts (`broader` links), in record order. */
+  readonly broader: readonly string[];
+  /** Ids of the schemes the record names itself (`conceptSchemes`, the delivery API's shape). */
+  readonly conceptSchemes: readonly string[];
+  readonly source: SourceRef;
+}
+
+/** A concept scheme of the organisation's taxonomy. */
+export interface ConceptSchemeNode {
+  readonly kind: 'conceptScheme';
+  readonly id: string;
+  /** Ids of the concepts it lists in `concepts` and `topConcepts`, without repeats. */
+  readonly concepts: readonly string[];
+  readonly source: SourceRef;
+}
+
+export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode | ConceptNode | ConceptSchemeNode;
 
 /**
  * An entry without its record: enough to report about the entry after it has streamed past

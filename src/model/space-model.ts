@@ -1,22 +1,32 @@
 import type { ContentTypeNode, EditorInterfaceNode, LocaleNode } from './nodes.js';
+import type { TaxonomyIndex } from './taxonomy.js';
 
 /**
- * The part of a space that rules need as a whole: content types, editor interfaces and locales.
- * Entries and assets are not here; they are streamed past the rules one at a time.
+ * The part of a space that rules need as a whole: content types, editor interfaces, locales and
+ * the organisation's taxonomy. Entries and assets are not here; they are streamed past the rules
+ * one at a time.
  */
 export class SpaceModel {
   readonly contentTypes = new Map<string, ContentTypeNode>();
   readonly editorInterfaces = new Map<string, EditorInterfaceNode>();
   readonly locales = new Map<string, LocaleNode>();
+  /** The taxonomy export, or null when no input holds one (an empty export is not null). */
+  taxonomy: TaxonomyIndex | null = null;
 
-  private defaultLocaleCache: LocaleNode | null | undefined;
+  private defaultLocalesCache: readonly LocaleNode[] | undefined;
 
   /** The locale marked `default: true` (the first one, if an input marks several). */
   get defaultLocale(): LocaleNode | undefined {
-    if (this.defaultLocaleCache === undefined) {
-      this.defaultLocaleCache = [...this.locales.values()].find((l) => l.json.default === true) ?? null;
-    }
-    return this.defaultLocaleCache ?? undefined;
+    return this.defaultLocales[0];
+  }
+
+  /**
+   * Every locale marked `default: true`. The service has exactly one default locale, but inputs
+   * can mark several (the service's own import fixture does); rules that cannot tell which one
+   * the service uses treat all of them as the default.
+   */
+  get defaultLocales(): readonly LocaleNode[] {
+    return (this.defaultLocalesCache ??= [...this.locales.values()].filter((l) => l.json.default === true));
   }
 
   /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ConfigFile } from '../../src/config/load-config.js';
 import { RuleConfiguration } from '../../src/config/resolve-rules.js';
 import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
@@ -21,8 +22,8 @@ export interface ExpectedFinding {
   severity: Severity;
   /** Substring (or pattern) the message must contain. */
   message?: string | RegExp;
-  /** JSON pointer of the finding. */
-  pointer?: string;
+  /** JSON pointer of the finding (null: a finding about the space as a whole). */
+  pointer?: string | null;
   line?: number;
 }
 
@@ -42,11 +43,15 @@ let caseCounter = 0;
 
 /** Runs one rule (on, with its default severity and the given options) over a space written to a file. */
 export async function runRule(rule: Rule<never>, space: SpaceInput, options: Record<string, unknown> = {}, asOf = TEST_AS_OF): Promise<Finding[]> {
+  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf);
+}
+
+/** Runs one rule with a whole config (presets, severities) over a space written to a file. */
+export async function runWithConfig(rule: Rule<never>, space: SpaceInput, config: ConfigFile, asOf = TEST_AS_OF): Promise<Finding[]> {
   const file = join(workDir, `case-${++caseCounter}.json`);
   writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
   const loaded = await loadSpace([{ absPath: file, explicit: true }], workDir);
-  const configuration = new RuleConfiguration([rule], { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } });
-  const { findings } = await runRules(loaded, configuration, asOf);
+  const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf);
   return findings;
 }
 

@@ -1,0 +1,174 @@
+import { globMatcher } from '../src/config/resolve-rules.js';
+import { defineRule } from '../src/engine/rule.js';
+import { isObject } from '../src/load/records.js';
+import { isArchived } from '../src/model/entry-status.js';
+
+interface Options {
+  reportEmptyEntries: boolean;
+  ignoreContentTypes: string[];
+}
+
+const SELECTOR = 'select=fields._displayField';
+const WITHOUT_FIELDS = `Under ${SELECTOR} the service returns its entries without fields.`;
+
+/** A value the service counts as present: anything but a missing value or null. */
+function hasValue(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'display-field-unresolvable',
+    description: 'A content type without a usable displayField: its entries come back without fields under select=fields._displayField.',
+    enforcement: { date: '2026-05-21', postponedFrom: null, note: null },
+    severity: 'warning',
+    recommended: true,
+    recommendedOptions: { reportEmptyEntries: false },
+    schema: {
+      type: 'object',
+      properties: {
+        reportEmptyEntries: {
+          type: 'boolean',
+          default: true,
+          description: 'Also report (as info) each entry whose display field has no value in the default locale. Off in the recommended preset.',
+        },
+        ignoreContentTypes: {
+          type: 'array',
+          items: { type: 'string', minLength: 1 },
+          default: [],
+          description: 'Content type id globs (`*`, `?`, `{a,b}`) that are not checked.',
+        },
+      },
+      additionalProperties: false,
+    },
+    messages: {
+      noDisplayField: { text: `Content type '{{contentType}}' has no displayField. ${WITHOUT_FIELDS} Set displayField to a Symbol or Text field.` },
+      missingField: {
+        text: `The displayField of content type '{{contentType}}' names '{{field}}', which is not a field of it. ${WITHOUT_FIELDS} Set displayField to one of its Symbol or Text fields.`,
+      },
+      notTextField: {
+        text:
+          "The displayField of content type '{{contentType}}' is '{{field}}', a field of type {{type}}. The service's web app accepts only a Symbol or Text field " +
+          `as the display field and replaces any other, so what ${SELECTOR} returns may not be what editors see as the title. Use a Symbol or Text field.`,
+        maxSeverity: 'warning',
+      },
+      hiddenField: {
+        text:
+          "The displayField of content type '{{contentType}}' is '{{field}}', which is hidden in the editor (disabled: true). The service's web app does not accept " +
+          `a hidden field as the display field and replaces it, so what ${SELECTOR} returns may not be what editors see as the title. Use a visible Symbol or Text field.`,
+        maxSeverity: 'warning',
+      },
+      emptyDisplayValue: {
+        text: `The display field '{{field}}' has no value in the default locale{{locale}}: under ${SELECTOR} the service returns this entry without fields.`,
+        maxSeverity: 'info',
+      },
+    },
+    docs: `
+From 2026-05-21 the management API accepts the token \`fields._displayField\` in \`select\`: it
+resolves each entry's display field from its content type's \`displayField\` and returns that
+field's value under its real name, across content types in one call. An entry whose content
+type has no \`displayField\`, or whose display field has no value, is returned **without
+fields**: lists and pickers built on the selector show nothing for it.
+
+Reported on the content type, with the rule's severity (default \`warning\`):
+
+- no \`displayField\` (absent, \`null\` or empty);
+- a \`displayField\` that names no field of the content type (or a deleted one).
+
+Reported on the content type, at most as \`warning\`: a \`displayField\` naming a field that is
+not Symbol or Text, or that is hidden in the editor (\`disabled: true\`). The service's web app
+accepts only a visible Symbol or Text field as the display field and picks another one (or none)
+otherwise; whether the selector resolves such a field is not stated, so these findings never
+fail a run configured to fail on errors.
+
+Reported on each entry, as \`info\`, when the option \`reportEmptyEntries\` is on (the default; the
+\`recommended\` preset turns it off, \`all\` keeps it): an entry whose display field has no value in
+the default locale. "No value" means absent or \`null\`; an empty string is not reported, because
+whether the service counts it as a value is not stated. When the input marks several locales as
+default, the entry is reported only if the field is empty in all of them; when it has no
+default locale, only if the field is empty in every locale. Archived entries are skipped.
+
+Options: \`ignoreContentTypes\` takes content type id globs that are not checked (neither the
+content type nor its entries), for example \`["legacy*"]\`.
+
+## Examples
+
+Reported:
+
+\`\`\`json
+{ "sys": { "id": "promo" }, "displayField": null, "fields": [{ "id": "title", "type": "Symbol" }] }
+{ "sys": { "id": "promo" }, "displayField": "headline", "fields": [{ "id": "title", "type": "Symbol" }] }
+\`\`\`
+
+Not reported:
+
+\`\`\`json
+{ "sys": { "id": "promo" }, "displayField": "title", "fields": [{ "id": "title", "type": "Symbol" }] }
+\`\`\`
+
+## Fix
+
+Set \`displayField\` to a visible Symbol or Text field that every entry fills (an internal name is a
+common choice), and fill it in the entries that leave it empty.
+`,
+  },
+
+  create(context) {
+    const { space, options } = context;
+    const ignored = options.ignoreContentTypes.map(globMatcher);
+    const defaults = space.defaultLocales.map((l) => l.code);
+    const localeLabel = defaults.length === 1 ? ` '${defaults[0]}'` : '';
+    /** Display field id by content type id, for the content types whose entries are checked. */
+    const displayFields = new Map<string, string>();
+
+    /** No value under any default locale; without a default locale, under no locale at all. */
+    const isEmpty = (values: unknown): boolean => {
+      if (!isObject(values)) return true;
+      if (defaults.length > 0) {
+        for (const code of defaults) if (hasValue(values[code])) return false;
+      } else {
+        for (const locale in values) if (hasValue(values[locale])) return false;
+      }
+      return true;
+    };
+
+    return {
+      contentType(contentType) {
+        if (ignored.some((matches) => matches(contentType.id))) return;
+        const { json } = contentType;
+        const data = { contentType: contentType.id, field: typeof json.displayField === 'string' ? json.displayField : JSON.stringify(json.displayField) };
+        const path = 'displayField' in json ? ['displayField'] : [];
+        if (json.displayField === undefined || json.displayField === null || json.displayField === '') {
+          context.report({ node: contentType, path, messageId: 'noDisplayField', data });
+          return;
+        }
+        const field = contentType.fields.find((f) => f.id === json.displayField && f.json.deleted !== true);
+        if (field === undefined) {
+          context.report({ node: contentType, path, messageId: 'missingField', data });
+          return;
+        }
+        if (field.json.type !== 'Symbol' && field.json.type !== 'Text') {
+          context.report({ node: contentType, path, messageId: 'notTextField', data: { ...data, type: field.json.type } });
+        } else if (field.json.disabled === true) {
+          context.report({ node: contentType, path, messageId: 'hiddenField', data });
+        }
+        if (options.reportEmptyEntries) displayFields.set(contentType.id, field.id);
+      },
+      entry(entry) {
+        const field = displayFields.get(entry.contentTypeId);
+        if (field === undefined || isArchived(entry)) return;
+        const { fields } = entry.json;
+        const values = isObject(fields) ? fields[field] : undefined;
+        if (!isEmpty(values)) return;
+        context.report({
+          node: entry,
+          path: values === undefined ? [] : ['fields', field],
+          field,
+          ...(defaults.length === 1 ? { locale: defaults[0] } : {}),
+          messageId: 'emptyDisplayValue',
+          data: { field, locale: localeLabel },
+        });
+      },
+    };
+  },
+});
