@@ -107,6 +107,11 @@ API, or add the locale to the space first if the values are wanted.
           }
         }
       },
+      // Parallel runs (--jobs): the count crosses from the worker threads' copies.
+      exportState: () => unchecked,
+      importState(states) {
+        for (const count of states) unchecked += count as number;
+      },
       end() {
         if (unchecked > 0) context.report({ node: null, messageId: 'noLocales', data: { entries: plural(unchecked, 'entry', 'entries') } });
       },

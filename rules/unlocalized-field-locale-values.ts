@@ -119,6 +119,11 @@ if they are wanted). Removing them makes the data match what the API shows.
           }
         }
       },
+      // Parallel runs (--jobs): the count crosses from the worker threads' copies.
+      exportState: () => unchecked,
+      importState(states) {
+        for (const count of states) unchecked += count as number;
+      },
       end() {
         if (unchecked > 0) context.report({ node: null, messageId: 'noDefaultLocale', data: { entries: plural(unchecked, 'entry', 'entries') } });
       },

@@ -11,7 +11,7 @@ import type { LintResult } from './format/types.js';
 import { selectInputs } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
 import { displayPath, loadSpace, type Space } from './load/load-space.js';
-import { JsonSourceFile } from './load/source.js';
+import { wholeFileLimit } from './load/source.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
@@ -152,10 +152,27 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const file = baselineFile(options, loaded);
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
   const taxonomy = taxonomyInput(options, loaded);
-  const space = await loadSpace(selection.files, options.cwd, { taxonomy });
-  const jobs = options.jobs ?? (space.files.some((f) => f instanceof JsonSourceFile && f.large) ? availableParallelism() : 1);
-  const workerSetup = { inputs: selection.files, taxonomy, cwd: options.cwd, configPath: loaded.path, ruleSeverities: options.ruleSeverities ?? {}, asOf };
-  const { findings, stats } = await runRules(space, configuration, asOf, { onProgress: options.onProgress, jobs, workerSetup });
+  // Worker threads start before the model is read here, so that they read it at the same time.
+  const jobs = options.jobs ?? (selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? availableParallelism() : 1);
+  const pool =
+    jobs > 1
+      ? new (await import('./engine/parallel.js')).WorkerPool(jobs, {
+          inputs: selection.files,
+          taxonomy,
+          cwd: options.cwd,
+          configPath: loaded.path,
+          ruleSeverities: options.ruleSeverities ?? {},
+          asOf,
+        })
+      : undefined;
+  let run;
+  try {
+    const space = await loadSpace(selection.files, options.cwd, { taxonomy });
+    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}) });
+  } finally {
+    await pool?.close();
+  }
+  const { findings, stats } = run;
 
   let kept: Finding[] = findings;
   let suppressed = 0;

@@ -73,3 +73,14 @@ describe('generated files', () => {
     expect(validate(parse(read('.linterrc.example.yaml'))), JSON.stringify(validate.errors)).toBe(true);
   });
 });
+
+describe('parallel runs (--jobs)', () => {
+  it.each(rules.map((rule) => ({ id: rule.meta.id, rule })))('$id hands over its cross-entry state if it keeps one', ({ rule }) => {
+    const source = read(`rules/${rule.meta.id}.ts`);
+    // A rule whose entries feed `end` must export and import that state, or parallel runs would lose it.
+    if (/\bentry\(/.test(source) && /\bend\(\)/.test(source)) {
+      expect(source).toMatch(/exportState/);
+      expect(source).toMatch(/importState/);
+    }
+  });
+});

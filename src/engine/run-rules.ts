@@ -254,11 +254,10 @@ export class RuleRunner {
 export interface RunOptions {
   onProgress?: (stats: Readonly<RunStats>) => void;
   /**
-   * Worker threads for entries (1: none), and what they need to load the same space and rules.
-   * Falls back to one thread when no input can be split or a rule cannot run in parallel.
+   * Worker threads for entries, started by the caller with the same inputs and config. Without
+   * one, or when no input can be split or a rule cannot run in parallel, one thread does it all.
    */
-  jobs?: number;
-  workerSetup?: import('./parallel.js').WorkerSetup;
+  pool?: import('./parallel.js').WorkerPool;
 }
 
 /**
@@ -275,13 +274,8 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
     runner.visit('asset', asset);
     if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
   }
-  if ((options.jobs ?? 1) > 1 && options.workerSetup && runner.statefulWithoutExport().length === 0) {
-    const { runEntriesInWorkers } = await import('./parallel.js');
-    const handled = await runEntriesInWorkers(space, runner, stats, options.jobs!, options.workerSetup, onProgress);
-    if (!handled) await visitEntries(space, runner, stats, onProgress);
-  } else {
-    await visitEntries(space, runner, stats, onProgress);
-  }
+  const parallel = options.pool !== undefined && runner.statefulWithoutExport().length === 0;
+  if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
   return { findings: resolvePositions(runner.pending), stats };
 }

@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RuleConfiguration } from '../config/resolve-rules.js';
 import { loadConfig } from '../lint.js';
 import { InputError, InputErrors } from '../load/input-error.js';
+import { rememberLayout, type LayoutIndex } from '../load/json-stream.js';
 import { loadSpace, type EntryUnit } from '../load/load-space.js';
 import type { WirePending, WorkerMessage, WorkerSetup } from './parallel.js';
 import { RuleRunner, type Pending } from './run-rules.js';
@@ -11,8 +13,16 @@ const setup = workerData as WorkerSetup;
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
 
+type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit } | { type: 'finish' };
+
 try {
+  // The config (and its plugins) load while the main thread reads the model; the model is read
+  // here once the main thread says start, with the layout of large files it found.
   const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
+  const [start] = (await once(port, 'message')) as [Incoming];
+  if (start.type !== 'start') throw new Error(`worker thread: expected start, got ${start.type}`);
+  for (const [absPath, layout] of Object.entries(start.layouts)) rememberLayout(absPath, layout);
+
   const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
   const toWire = (p: Pending): WirePending => ({
@@ -29,7 +39,7 @@ try {
   for await (const asset of space.assets()) runner.visit('asset', asset);
   runner.reporting = true;
 
-  port.on('message', (message: { type: 'unit'; unit: number; range: EntryUnit } | { type: 'finish' }) => {
+  port.on('message', (message: Incoming) => {
     try {
       if (message.type === 'unit') {
         const ids: string[] = [];
@@ -38,7 +48,7 @@ try {
           ids.push(entry.id);
         }
         send({ type: 'unit', unit: message.unit, pending: runner.pending.splice(0).map(toWire), ids });
-      } else {
+      } else if (message.type === 'finish') {
         const states = runner.exportStates();
         send({ type: 'states', states, pending: runner.pending.splice(0).map(toWire) });
       }

@@ -23,7 +23,6 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COLON = 0x3a;
 
-const TOP_LEVEL_KEY = Buffer.from('\n  "');
 const ELEMENT_OBJECT_END = Buffer.from('\n    }');
 const ELEMENT_ARRAY_END = Buffer.from('\n    ]');
 
@@ -177,51 +176,85 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
   }
 }
 
-const ELEMENT_BOUNDARY = Buffer.from('},\n    {');
-
 /**
- * Where to cut a top-level array of objects written by the export tool into runs of about
- * `unitBytes`: the start offset and index of each run's first element. Element boundaries are
- * the lines `    },` followed by `    {` (exactly four spaces: top-level array elements). Null
- * when the array does not have that layout.
+ * Where the lines of an export-tool file that matter start: top-level keys (a line of two spaces
+ * and a quote) and the elements of top-level arrays (a line of four spaces and `{`). One pass of
+ * the file finds both, newline by newline; it is kept per file, and handed to worker threads so
+ * that they do not scan again.
  */
-export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, unitBytes: number): { start: number; index: number }[] | null {
-  const head = bytes.read(start, start + 7);
-  if (!head.equals(Buffer.from('[\n    {'))) return null;
-  const starts = [{ start: start + 6, index: 0 }];
-  let index = 0;
-  let target = start + unitBytes;
-  // Count every boundary (for the element indices), cutting at the first one past each target.
-  for (let chunkStart = start; chunkStart < end; chunkStart += SCAN_CHUNK) {
-    const chunk = bytes.read(chunkStart, Math.min(end, chunkStart + SCAN_CHUNK + ELEMENT_BOUNDARY.length - 1));
-    for (let i = chunk.indexOf(ELEMENT_BOUNDARY); i >= 0 && i < SCAN_CHUNK; i = chunk.indexOf(ELEMENT_BOUNDARY, i + 1)) {
-      index++;
-      const next = chunkStart + i + ELEMENT_BOUNDARY.length - 1;
-      if (next >= target) {
-        starts.push({ start: next, index });
-        target = next + unitBytes;
+export interface LayoutIndex {
+  /** Offsets of the newline before each top-level key. */
+  keys: number[];
+  /** Offsets of the `{` of each object element of a top-level array, in file order. */
+  elements: Float64Array;
+}
+
+const layouts = new Map<string, LayoutIndex>();
+
+/** Gives a worker thread the layout the main thread found (see parallel.ts). */
+export function rememberLayout(absPath: string, layout: LayoutIndex): void {
+  layouts.set(absPath, layout);
+}
+
+export function knownLayout(absPath: string): LayoutIndex | undefined {
+  return layouts.get(absPath);
+}
+
+function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
+  const known = layouts.get(bytes.absPath);
+  if (known) return known;
+  const keys: number[] = [];
+  let elements = new Float64Array(1 << 12);
+  let count = 0;
+  for (let chunkStart = start; chunkStart < bytes.size; chunkStart += SCAN_CHUNK) {
+    // 6 bytes of overlap: a newline near the end of a chunk is judged with the bytes after it.
+    const chunk = bytes.read(chunkStart, chunkStart + SCAN_CHUNK + 6);
+    const limit = Math.min(SCAN_CHUNK, chunk.length);
+    for (let i = chunk.indexOf(NL); i >= 0 && i < limit; i = chunk.indexOf(NL, i + 1)) {
+      if (chunk[i + 1] !== 0x20 || chunk[i + 2] !== 0x20) continue;
+      const third = chunk[i + 3];
+      if (third === QUOTE) keys.push(chunkStart + i);
+      else if (third === 0x20 && chunk[i + 4] === 0x20 && chunk[i + 5] === OPEN_BRACE) {
+        if (count === elements.length) {
+          const grown = new Float64Array(elements.length * 2);
+          grown.set(elements);
+          elements = grown;
+        }
+        elements[count++] = chunkStart + i + 5;
       }
     }
   }
-  return starts;
+  const layout = { keys, elements: elements.slice(0, count) };
+  layouts.set(bytes.absPath, layout);
+  return layout;
 }
 
-/** Offsets of every occurrence of `needle` in the file from `from`, read in chunks. */
-function findAll(bytes: FileBytes, needle: Buffer, from: number): number[] {
-  const found: number[] = [];
-  for (let chunkStart = from; chunkStart < bytes.size; chunkStart += SCAN_CHUNK) {
-    const chunk = bytes.read(chunkStart, chunkStart + SCAN_CHUNK + needle.length - 1);
-    for (let i = chunk.indexOf(needle); i >= 0; i = chunk.indexOf(needle, i + 1)) {
-      if (i < SCAN_CHUNK) found.push(chunkStart + i);
+/**
+ * Where to cut a top-level array of objects written by the export tool into runs of about
+ * `unitBytes`: the start offset and index of each run's first element, from the layout index.
+ * Null when the array does not have that layout.
+ */
+export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, unitBytes: number): { start: number; index: number }[] | null {
+  const layout = layouts.get(bytes.absPath);
+  if (!layout || !bytes.read(start, start + 7).equals(Buffer.from('[\n    {'))) return null;
+  const { elements } = layout;
+  let first = 0;
+  while (first < elements.length && elements[first]! < start) first++;
+  const starts: { start: number; index: number }[] = [];
+  let target = start;
+  for (let k = first; k < elements.length && elements[k]! < end; k++) {
+    if (elements[k]! >= target) {
+      starts.push({ start: elements[k]!, index: k - first });
+      target = elements[k]! + unitBytes;
     }
   }
-  return found;
+  return starts[0]?.start === start + 6 ? starts : null;
 }
 
 /** The top-level members of a pretty-printed export, or null when the layout is not as assumed. */
 function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
-  if (!bytes.read(start, start + TOP_LEVEL_KEY.length + 1).equals(Buffer.from('{\n  "'))) return null;
-  const keys = findAll(bytes, TOP_LEVEL_KEY, start);
+  if (!bytes.read(start, start + 5).equals(Buffer.from('{\n  "'))) return null;
+  const { keys } = scanLayout(bytes, start);
   const tail = bytes.read(Math.max(start, bytes.size - 64), bytes.size);
   let last = tail.length - 1;
   while (last >= 0 && (tail[last] === 0x20 || tail[last] === NL || tail[last] === 0x0d || tail[last] === 0x09)) last--;

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Benchmark harness: throughput and peak memory of a full lint (every rule on) against a bare
+// JSON.parse of the same file, measured in one run so that the ratios hold on a busy machine.
+//
+//   node bench/run.mjs [--mb 400] [--runs 3] [--jobs 1,2] [--seed 1] [--file PATH] [--no-parse]
+//
+// The export is generated once per size and seed with bench/generate-export.mjs into bench/out/
+// (or taken from --file). Every measurement runs in a fresh process after one warm-up run;
+// times are medians, peak RSS is the largest resident set of the runs (from /usr/bin/time).
+// It ends with the cold start of cmlint on a small corpus export against `node -e 0`
+// (bench/cold-start.mjs).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '400' },
+    runs: { type: 'string', default: '3' },
+    jobs: { type: 'string', default: '1,2' },
+    seed: { type: 'string', default: '1' },
+    file: { type: 'string' },
+    'no-parse': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+/** The generator writes about 11 KB per entry (measured: 400 MB for 36,000 entries). */
+const BYTES_PER_ENTRY = 11_160;
+
+function generate(mb, seed) {
+  const out = `${root}bench/out/export-${mb}mb-seed${seed}.json`;
+  if (!existsSync(out)) {
+    mkdirSync(`${root}bench/out`, { recursive: true });
+    const entries = Math.round((mb * 1e6) / BYTES_PER_ENTRY);
+    const result = spawnSync(process.execPath, ['bench/generate-export.mjs', '--entries', String(entries), '--seed', String(seed), '--out', out], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error('generator failed');
+  }
+  return out;
+}
+
+/** Wall time (s) and peak RSS (MiB) of one process, via /usr/bin/time. */
+function measure(args, env = {}) {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
+  const last = result.stderr.trim().split('\n').pop();
+  const [seconds, kb] = last.split(' ').map(Number);
+  if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+  return { seconds, rssMiB: kb / 1024 };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function series(name, args, env) {
+  measure(args, env); // warm-up
+  const samples = Array.from({ length: runs }, () => measure(args, env));
+  return { name, seconds: median(samples.map((s) => s.seconds)), rssMiB: Math.max(...samples.map((s) => s.rssMiB)), samples };
+}
+
+const file = values.file ?? generate(Number(values.mb), Number(values.seed));
+const size = statSync(file).size;
+const config = `${root}bench/out/all-rules.yaml`;
+mkdirSync(`${root}bench/out`, { recursive: true });
+writeFileSync(config, 'extends: all\n');
+console.log(`file: ${file} (${(size / 1e6).toFixed(0)} MB); ${runs} runs after a warm-up; node ${process.version}`);
+
+const results = [];
+// V8 cannot make a string of more than about 512 MiB: JSON.parse of the whole file stops there.
+if (!values['no-parse'] && size < 500 * 2 ** 20) {
+  results.push(series('JSON.parse(readFileSync)', ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`]));
+}
+for (const jobs of values.jobs.split(',').map(Number)) {
+  results.push(series(`cmlint --jobs ${jobs}`, ['bin/cmlint.js', file, '--config', config, '--format', 'json', '--as-of', '2026-11-21', '--jobs', String(jobs)]));
+}
+const baseline = results[0]?.name.startsWith('JSON.parse') ? results[0] : null;
+for (const r of results) {
+  const mbps = size / 1e6 / r.seconds;
+  const ratio = baseline ? ` ${(baseline.seconds / r.seconds).toFixed(2)}x JSON.parse` : '';
+  console.log(`${r.name.padEnd(28)} median ${r.seconds.toFixed(2)} s  ${mbps.toFixed(0).padStart(4)} MB/s${ratio}  peak RSS ${r.rssMiB.toFixed(0)} MiB  (runs: ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')})`);
+}
+
+// Cold start needs finer clocks than /usr/bin/time's: bench/cold-start.mjs times with hrtime.
+spawnSync(process.execPath, ['bench/cold-start.mjs', '10'], { cwd: root, stdio: 'inherit' });
