@@ -1,5 +1,19 @@
 import { diagnoseJson } from './json-diagnose.js';
-import { JsonSyntaxError, skipWs, valueEnd, type Member } from './json-scan.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  JsonSyntaxError,
+  NL,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  skipWs,
+  valueEnd,
+  type Member,
+} from './json-scan.js';
 import type { FileBytes } from './file-bytes.js';
 
 /**
@@ -13,15 +27,6 @@ import type { FileBytes } from './file-bytes.js';
 
 const WINDOW = 8 << 20;
 const SCAN_CHUNK = 16 << 20;
-const NL = 0x0a;
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COLON = 0x3a;
 
 const ELEMENT_OBJECT_END = Buffer.from('\n    }');
 const ELEMENT_ARRAY_END = Buffer.from('\n    ]');

@@ -1,4 +1,4 @@
-import { JsonSyntaxError, arrayElements, bomLength, encodePointer, objectMembers, skipWs, type Member } from './json-scan.js';
+import { JsonSyntaxError, arrayElements, bomLength, encodePointer, objectMembers, skipWs, type Member, OPEN_BRACE, OPEN_BRACKET } from './json-scan.js';
 import { parseAt, streamElements, topLevelMembers } from './json-stream.js';
 import type { JsonSourceFile, SourceFile, SourceRef } from './source.js';
 
@@ -20,8 +20,6 @@ export interface ValueView {
   detached(): ValueView;
 }
 
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
 
 export class JsonView implements ValueView {
   readonly ref: SourceRef;
