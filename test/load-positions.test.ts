@@ -268,7 +268,7 @@ describe('columns on one long line (a minified export)', () => {
     const [file] = writeFiles(dir, { 'minified.json': text });
     const space = await loadFiles([file!], dir);
     const all = await collect(space.entries());
-    const expected = all.map((e, i) => positionOf(text, `"de-DE":"x${i}"`));
+    const expected = all.map((_, i) => positionOf(text, `"de-DE":"x${i}"`));
     const ask = (order: number[]) => order.map((i) => all[i]!.source.file.locate(all[i]!.source, ['fields', 'title', 'de-DE']));
     const forwards = all.map((_, i) => i);
     const shuffled = forwards.map((i) => (i * 37) % all.length);

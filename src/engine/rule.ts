@@ -1,4 +1,4 @@
-import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, LocaleNode, Node, ReportNode } from '../model/nodes.js';
+import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, LocaleNode, ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 
 export type Severity = 'error' | 'warning' | 'info';

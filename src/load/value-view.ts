@@ -1,4 +1,4 @@
-import { JsonSyntaxError, arrayElements, bomLength, encodePointer, objectMembers, skipWs, type Member, OPEN_BRACE, OPEN_BRACKET } from './json-scan.js';
+import { JsonSyntaxError, arrayElements, bomLength, encodePointer, objectMembers, skipWs, OPEN_BRACE, OPEN_BRACKET } from './json-scan.js';
 import { parseAt, streamElements, topLevelMembers } from './json-stream.js';
 import type { JsonSourceFile, SourceFile, SourceRef } from './source.js';
 
