@@ -58,8 +58,8 @@ Options:
       --prune-baseline     remove recorded findings that no longer occur from the baseline
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
       --max-warnings N     fail the run when there are more than N warnings
-  -j, --jobs N             worker threads for the entries of large exports (default: 1 for
-                           inputs up to 64 MB, else the number of cores)
+  -j, --jobs N             worker threads for the entries of export files over 64 MB
+                           (default 1)
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
   -q, --quiet              show only the findings that fail the run
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)

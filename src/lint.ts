@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
@@ -40,8 +39,8 @@ export interface LintOptions {
   /** Called every thousand entries (and assets) while they are checked. */
   onProgress?: (stats: Readonly<RunStats>) => void;
   /**
-   * Worker threads for the entries of large export files. Default: 1 when every input is small
-   * (up to the whole-file limit, 64 MB), else the number of cores.
+   * Worker threads for the entries of large export files (over the whole-file limit, 64 MB).
+   * Default 1: on the machines measured so far, threads did not add throughput (bench/README.md).
    */
   jobs?: number;
   /** The organisation taxonomy export (`--taxonomy`), relative to `cwd`; wins over the config's `taxonomy`. */
@@ -153,7 +152,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
   const taxonomy = taxonomyInput(options, loaded);
   // Worker threads start before the model is read here, so that they read it at the same time.
-  const jobs = options.jobs ?? (selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? availableParallelism() : 1);
+  // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
+  const jobs = selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
   const pool =
     jobs > 1
       ? new (await import('./engine/parallel.js')).WorkerPool(jobs, {
