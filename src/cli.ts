@@ -9,6 +9,7 @@ import type { Finding } from './engine/run-rules.js';
 import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
+import { inputErrorLine, isInputError } from './engine/input-findings.js';
 import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
 import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
@@ -281,6 +282,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     else writeOutput(output.file, text);
   }
   if (baseline) io.stderr(baselineMessage(baseline));
+  // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
+  const inputErrors = result.findings.filter(isInputError);
+  if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
   if (result.findings.some((f) => f.internal)) return 2;
   if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
   return fails.size > 0 ? 1 : 0;

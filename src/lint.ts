@@ -4,9 +4,10 @@ import { RuleConfiguration } from './config/resolve-rules.js';
 import { applyBaseline, BaselineError, buildBaseline, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { Rule, SeveritySetting } from './engine/rule.js';
-import { runRules, type Finding, type RunStats } from './engine/run-rules.js';
+import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
+import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
-import { selectInputs } from './load/find-inputs.js';
+import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
 import { displayPath, loadSpace, type Space } from './load/load-space.js';
 import { loadBuiltinRules } from './rules-registry.js';
@@ -107,7 +108,8 @@ export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'co
 
 /**
  * Lints a space: config and plugins, inputs, one walk of all rules, the baseline, then the
- * report targets. Throws InputErrors / InputError / ConfigError / BaselineError.
+ * report targets. An input error stops the run: its result then holds the input errors as
+ * findings (rule id `input-error`) and nothing else. Throws ConfigError / BaselineError.
  */
 export async function lint(options: LintOptions): Promise<LintOutcome> {
   const loaded = options.config ?? (await loadConfig(options.cwd, undefined, options.configPath));
@@ -117,7 +119,20 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id));
   const tool = { name: 'cmlint', version: toolVersion() };
 
-  const selection = await selectRunInputs(options, loaded);
+  /** A run that an input error stopped: its report holds the input errors, and nothing else. */
+  const stopped = (error: unknown, filesRead: number): LintOutcome => {
+    const errors = inputErrorsOf(error);
+    if (errors === null) throw error;
+    const stats: RunStats = { filesRead, contentTypes: 0, entries: 0, assets: 0 };
+    return { result: { tool, asOf, findings: inputErrorFindings(errors), stats, suppressed: 0 }, config, rules: active, baseline: null };
+  };
+
+  let selection: InputSelection;
+  try {
+    selection = await selectRunInputs(options, loaded);
+  } catch (error) {
+    return stopped(error, 0);
+  }
   if (selection.targets?.size === 0) {
     // Every named file is outside the space (pre-commit passed files the config does not lint).
     const stats: RunStats = { filesRead: 0, contentTypes: 0, entries: 0, assets: 0 };
@@ -126,8 +141,13 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
 
   const file = baselineFile(options, loaded);
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
-  const space = await loadSpace(selection.files, options.cwd);
-  const { findings, stats } = await runRules(space, configuration, asOf, options.onProgress);
+  let run: RunResult;
+  try {
+    run = await runRules(await loadSpace(selection.files, options.cwd), configuration, asOf, options.onProgress);
+  } catch (error) {
+    return stopped(error, selection.files.length);
+  }
+  const { findings, stats } = run;
 
   let kept: Finding[] = findings;
   let suppressed = 0;

@@ -3,10 +3,11 @@ import { relative, sep } from 'node:path';
 import type { AssetNode, EntryNode } from '../model/nodes.js';
 import { SpaceModel } from '../model/space-model.js';
 import { indexFile, type FileIndex } from './index-file.js';
-import { InputError, InputErrors } from './input-error.js';
+import { InputError, InputErrors, fileSystemError } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
 import { toAsset, toContentType, toEditorInterface, toEntry, toLocale, type RecordKind } from './records.js';
+import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
 
@@ -150,25 +151,28 @@ class StreamedSpace implements Space {
   ): AsyncGenerator<T> {
     const kinds = new Set([kind]);
     const duplicates = new DuplicateCheck();
+    // A file with an input error is read no further; the other files are, to find their input errors too.
+    const errors: InputError[] = [];
     for (const { source, index } of this.indexed) {
-      const errors: InputError[] = [];
+      const before = errors.length;
       try {
         for (const { view } of records(index, kinds)) {
           const node = convert(view.value(), view.ref);
           if (duplicates.check(what, node.id, view.ref, errors)) yield node;
-          if (errors.length > 0) break;
+          if (errors.length > before) break;
         }
       } catch (error) {
         errors.push(toInputError(error, source.path, source));
       } finally {
         source.release();
       }
-      if (errors.length > 0) throw new InputErrors(errors);
     }
+    if (errors.length > 0) throw new InputErrors(errors);
   }
 }
 
 async function openFile(absPath: string, path: string): Promise<{ source: SourceFile; root: ValueView }> {
+  checkText(absPath, path);
   if (/\.ya?ml$/i.test(absPath)) {
     const { LineCounter, parseDocument, visit } = await import('yaml');
     const lineCounter = new LineCounter();
@@ -218,6 +222,6 @@ function toInputError(error: unknown, path: string, source: SourceFile | undefin
     return new InputError(path, `Invalid JSON: ${error.message}`, source.position(offset));
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === 'string') return new InputError(path, `Cannot read file (${code}): ${(error as Error).message}`);
+  if (typeof code === 'string' && /^(E[A-Z]+|ERR_[A-Z_]+)$/.test(code)) return fileSystemError(path, error);
   throw error;
 }
