@@ -15,6 +15,7 @@ import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
 import { InputError, InputErrors } from './load/input-error.js';
 import { lint, loadConfig, readSpace, type BaselineReport } from './lint.js';
+import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
@@ -228,6 +229,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const paths = command === 'lint' ? rest : positionals;
 
   const outputs = parseOutputs(values.format ?? [], io.cwd);
+  for (const { format, file } of outputs) {
+    if (file && (await isSpaceExport(file.absPath))) {
+      throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
+    }
+  }
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);

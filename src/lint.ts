@@ -9,7 +9,7 @@ import { runRules, type Finding, type RunResult, type RunStats } from './engine/
 import type { LintResult } from './format/types.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
-import { displayPath, loadSpace, type Space } from './load/load-space.js';
+import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
@@ -140,6 +140,9 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   }
 
   const file = baselineFile(options, loaded);
+  if (file && options.baselineWrite !== undefined && (await isSpaceExport(file.absPath))) {
+    throw new BaselineError(`${file.shown}: this file is a space export, not a baseline: cmlint never writes over its inputs (choose another baseline file)`);
+  }
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
   let run: RunResult;
   try {

@@ -41,19 +41,21 @@ describe('fuzzing', () => {
     const dir = join(work, 'case');
     const codes = [0, 0, 0];
     let inputErrors = 0;
+    let slowest = { ms: 0, what: '' };
     const started = performance.now();
     await fc.assert(
       fc.asyncProperty(fuzzCase(seeds.length), async (c) => {
         const result = await runCase(seeds[c.seed]!, c, dir);
         if (result.problems.length > 0) throw new Error(`${result.problems.join('\n')}\ncase: ${describeCase(seeds[c.seed]!, c)}`);
         codes[result.code]!++;
+        if (result.ms > slowest.ms) slowest = { ms: result.ms, what: describeCase(seeds[c.seed]!, c).slice(0, 300) };
         if (result.inputErrors > 0) inputErrors++;
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `fuzz: ${RUNS} cases in ${seconds.toFixed(1)} s (${Math.round(RUNS / seconds)}/s): exit 0: ${codes[0]}, exit 1: ${codes[1]}, exit 2: ${codes[2]} (${inputErrors} stopped by input errors)`,
+      `fuzz: ${RUNS} cases in ${seconds.toFixed(1)} s (${Math.round(RUNS / seconds)}/s): exit 0: ${codes[0]}, exit 1: ${codes[1]}, exit 2: ${codes[2]} (${inputErrors} stopped by input errors); slowest run ${Math.round(slowest.ms)} ms: ${slowest.what}`,
     );
     // The mutations reach all three outcomes (a generator that only broke files would test little).
     expect(Math.min(...codes)).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { KIND_BY_SECTION, KIND_BY_SYS_TYPE, OTHER_SECTIONS, isObject, type RecordKind } from './records.js';
+import { KIND_BY_SECTION, KIND_BY_SYS_TYPE, OTHER_SECTIONS, isObject, ownValue, type RecordKind } from './records.js';
 import { InputError } from './input-error.js';
 import type { ValueView } from './value-view.js';
 
@@ -36,12 +36,12 @@ export function indexFile(root: ValueView): FileIndex {
   }
   if (type !== undefined) {
     index.recognised = true;
-    const kind = KIND_BY_SYS_TYPE[type];
+    const kind = ownValue(KIND_BY_SYS_TYPE, type);
     if (kind) index.records.push({ kind, view: root });
     return index;
   }
   for (const [key, view] of members) {
-    const kind = KIND_BY_SECTION[key];
+    const kind = ownValue(KIND_BY_SECTION, key);
     if (kind) {
       if (view.type !== 'array') {
         throw new InputError(view.ref.file.path, `"${key}" must be an array`, view.ref.file.locate(view.ref, []), view.ref.pointer);
@@ -61,7 +61,7 @@ function addResources(index: FileIndex, array: ValueView): void {
     const type = sysType(element.members());
     if (type === undefined) continue;
     index.recognised = true;
-    const kind = KIND_BY_SYS_TYPE[type];
+    const kind = ownValue(KIND_BY_SYS_TYPE, type);
     if (kind) index.records.push({ kind, view: element });
   }
 }

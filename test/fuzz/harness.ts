@@ -33,13 +33,16 @@ export type Op =
   | { kind: 'duplicate'; at: number; interesting: boolean }
   | { kind: 'move'; at: number; interesting: boolean; to: number }
   | { kind: 'renameKey'; at: number; interesting: boolean; key: string }
-  | { kind: 'nest'; at: number; interesting: boolean; depth: number };
+  | { kind: 'nest'; at: number; interesting: boolean; depth: number }
+  | { kind: 'restring'; at: number; interesting: boolean; text: string };
 
 /** One mutation of the serialized bytes; `at` (0..1) is where. */
 export type ByteOp = { kind: 'truncate'; at: number } | { kind: 'insert'; at: number; bytes: number[] } | { kind: 'set'; at: number; byte: number } | { kind: 'bom'; bytes: number[] };
 
 export interface FuzzCase {
+  /** The seed to mutate, unless the case brings its own made-up export. */
   seed: number;
+  generated: unknown;
   ops: Op[];
   serial: 'json' | 'json-compact' | 'yaml';
   bytes: ByteOp[];
@@ -102,6 +105,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('move' as const), at: fraction, interesting: fc.boolean(), to: fraction }),
   fc.record({ kind: fc.constant('renameKey' as const), at: fraction, interesting: fc.boolean(), key: oddString }),
   fc.record({ kind: fc.constant('nest' as const), at: fraction, interesting: fc.boolean(), depth: fc.constantFrom(100, 1500) }),
+  fc.record({ kind: fc.constant('restring' as const), at: fraction, interesting: fc.boolean(), text: oddString }),
 );
 
 const byteOp: fc.Arbitrary<ByteOp> = fc.oneof(
@@ -113,10 +117,121 @@ const byteOp: fc.Arbitrary<ByteOp> = fc.oneof(
 
 const FORMATS = ['json', 'sarif', 'junit', 'github', 'markdown', 'stylish'];
 
+const FIELD_TYPES = ['Symbol', 'Text', 'RichText', 'Integer', 'Number', 'Date', 'Boolean', 'Object', 'Location', 'Link', 'Array', 'ResourceLink'];
+const PATTERNS = ['^[a-z0-9-]+$', '^\\w+$', '(a+)+$', '(a|aa)+b', '(?=x)', '(?<!a)b', '\\p{Lu}', '[', '^\\d{4}$', '', '\\Q.\\E', 'a{1000}'];
+const MARKS = ['bold', 'italic', 'code', 'underline', 'superscript'];
+const NODE_TYPES = ['heading-1', 'paragraph', 'hyperlink', 'entry-hyperlink', 'embedded-entry-block', 'embedded-asset-block', 'table', 'hr', 'text'];
+
+/** A value from a small set, or anything at all. */
+const some = (...values: unknown[]): fc.Arbitrary<unknown> => fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: oddValue });
+const bound = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: -2, max: 60 }), oddValue);
+/** Ids that identify records: odd ones rarely (each stops the run with an input error), Object.prototype names sometimes. */
+const ids = (...values: string[]) =>
+  fc.oneof({ weight: 60, arbitrary: fc.constantFrom(...values) }, { weight: 2, arbitrary: fc.constantFrom('constructor', 'toString', '__proto__') }, { weight: 1, arbitrary: oddString });
+
+const validation: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ size: fc.record({ min: bound, max: bound }) }),
+  fc.record({ range: fc.record({ min: bound, max: bound }) }),
+  fc.record({ in: fc.array(some('a', 'b', 1, 2), { maxLength: 3 }) }),
+  fc.record({ regexp: fc.record({ pattern: some(...PATTERNS), flags: some(null, 'i', 'm', 's', 'g', 'x', 'iu') }) }),
+  fc.record({ prohibitRegexp: fc.record({ pattern: some(...PATTERNS), flags: some(null, 'i') }) }),
+  fc.record({ unique: some(true, false) }),
+  fc.record({ linkContentType: fc.array(ids('page', 'post', 'author'), { maxLength: 2 }) }),
+  fc.record({ linkMimetypeGroup: fc.array(ids('image', 'video', 'pdfdocument', 'richtext'), { maxLength: 2 }) }),
+  fc.record({ dateRange: fc.record({ min: some('2020-01-01', '2030-01-01T00:00:00Z', '2025-02-30', null), max: some('2031-01-01', null) }) }),
+  fc.record({ assetFileSize: fc.record({ min: bound, max: bound }) }),
+  fc.record({ assetImageDimensions: fc.record({ width: fc.record({ min: bound, max: bound }), height: some({ min: 1 }, null) }) }),
+  fc.record({ enabledMarks: fc.subarray(MARKS) }),
+  fc.record({ enabledNodeTypes: fc.subarray(NODE_TYPES) }),
+  fc.record({ nodes: fc.dictionary(fc.constantFrom(...NODE_TYPES), some([{ size: { max: 1 } }], [{ linkContentType: ['page'] }], { validations: [] })) }),
+  fc.record({ message: some('Custom message {{x}}', null), size: fc.record({ max: bound }) }),
+  oddValue,
+);
+
+const field = fc.record(
+  {
+    id: ids('title', 'slug', 'body', 'tags', 'author', 'image', 'when', 'count'),
+    name: fc.constant('F'),
+    type: fc.oneof({ weight: 30, arbitrary: fc.constantFrom(...FIELD_TYPES) }, { weight: 2, arbitrary: fc.constantFrom('constructor', 'toString', 'String', 'symbol') }, { weight: 1, arbitrary: oddValue }),
+    linkType: some('Entry', 'Asset'),
+    items: some({ type: 'Symbol' }, { type: 'Link', linkType: 'Entry' }, { type: 'Link', linkType: 'Asset' }),
+    localized: some(true, false),
+    required: some(true, false),
+    disabled: some(false, true),
+    omitted: some(false, true),
+    validations: fc.oneof({ weight: 5, arbitrary: fc.array(validation, { maxLength: 3 }) }, { weight: 1, arbitrary: oddValue }),
+    defaultValue: some(undefined, { 'en-US': 'x' }),
+  },
+  { requiredKeys: ['id', 'name', 'type'] },
+);
+
+const richText = fc.constantFrom(
+  { nodeType: 'document', data: {}, content: [{ nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', value: 'Hi', marks: [{ type: 'bold' }], data: {} }] }] },
+  { nodeType: 'document', data: {}, content: [{ nodeType: 'embedded-entry-block', data: { target: { sys: { type: 'Link', linkType: 'Entry', id: 'e1' } } }, content: [] }] },
+  { nodeType: 'document', content: 'not a list' },
+);
+const link = (linkType: string, ...targets: string[]) => fc.record({ sys: fc.record({ type: fc.constant('Link'), linkType: some(linkType), id: ids(...targets) }) });
+const value = fc.oneof(
+  fc.constantFrom('hello', 'a'.repeat(50), '', 'x@y.z', '2025-01-01', '2025-02-30T10:00', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!', 'Ünïcødé 👩‍👩‍👧'),
+  fc.integer({ min: -5, max: 100 }),
+  fc.constantFrom(true, 1.5, { lat: 1, lon: 2 }, [], ['a', 'b', 'a']),
+  link('Entry', 'e1', 'e2', 'e3'),
+  link('Asset', 'a1', 'a2'),
+  fc.array(link('Entry', 'e1', 'e2', 'e3'), { maxLength: 3 }),
+  richText,
+  oddValue,
+);
+const localized = fc.oneof({ weight: 6, arbitrary: fc.dictionary(ids('en-US', 'de-DE', 'fr-FR'), value, { maxKeys: 3 }) }, { weight: 1, arbitrary: oddValue });
+
+const contentTypeRecord = fc.record({
+  sys: fc.record({ id: ids('page', 'post', 'author'), type: fc.constant('ContentType') }),
+  name: fc.constant('T'),
+  displayField: some('title', null, 'nope'),
+  fields: fc.uniqueArray(field, { maxLength: 6, selector: (f) => f.id }),
+});
+
+/** An entry of one of `types` (or of another), with values for that type's fields (and others). */
+function entryRecord(types: { sys: { id: unknown }; fields: { id: unknown }[] }[]): fc.Arbitrary<unknown> {
+  const typeIds = types.map((t) => String(t.sys.id));
+  const fieldIds = [...new Set(types.flatMap((t) => t.fields.map((f) => String(f.id)))), 'title', 'extra'];
+  return fc.record({
+    sys: fc.record({
+      id: ids('e1', 'e2', 'e3', 'e4'),
+      type: fc.constant('Entry'),
+      contentType: link('ContentType', ...typeIds, 'gone'),
+      publishedVersion: some(1, 1, undefined),
+      archivedVersion: some(undefined, undefined, undefined, 2),
+      fieldStatus: some(undefined, undefined, { '*': { 'en-US': 'published', 'de-DE': 'draft' } }),
+    }),
+    fields: fc.oneof({ weight: 12, arbitrary: fc.dictionary(fc.constantFrom(...fieldIds), localized, { maxKeys: 6 }) }, { weight: 1, arbitrary: oddValue }),
+    metadata: some({ tags: [], concepts: [] }),
+  });
+}
+
+/** A whole export made up by fast-check: locales, content types with every field type and validation, their entries and assets with all sorts of values. */
+export const generatedSpace: fc.Arbitrary<unknown> = fc
+  .record({
+    locales: fc.uniqueArray(fc.record({ code: ids('en-US', 'de-DE', 'fr-FR'), name: fc.constant('L'), default: some(true, false), fallbackCode: some(null, 'en-US', 'de-DE', 'xx'), optional: some(false, true) }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (l) => l.code,
+    }),
+    contentTypes: fc.uniqueArray(contentTypeRecord, { minLength: 1, maxLength: 3, selector: (ct) => ct.sys.id }),
+    assets: fc.uniqueArray(
+      fc.record({
+        sys: fc.record({ id: ids('a1', 'a2'), type: fc.constant('Asset') }),
+        fields: fc.record({ title: localized, file: some({ 'en-US': { url: '//x/a.png', fileName: 'a.png', contentType: 'image/png', details: { size: 10, image: { width: 5, height: 5 } } } }, { 'en-US': { contentType: 42 } }) }),
+      }),
+      { maxLength: 2, selector: (a) => a.sys.id },
+    ),
+  })
+  .chain((space) => fc.uniqueArray(entryRecord(space.contentTypes), { maxLength: 5, selector: (e) => (e as { sys: { id: unknown } }).sys.id }).map((entries) => ({ ...space, entries })));
+
 /** Cases over `seedCount` seeds: a few structural mutations, sometimes byte mutations, a layout, formats and flags. */
 export function fuzzCase(seedCount: number): fc.Arbitrary<FuzzCase> {
   return fc.record({
     seed: fc.nat({ max: seedCount - 1 }),
+    generated: fc.oneof(fc.constant(undefined), generatedSpace),
     ops: fc.array(op, { minLength: 0, maxLength: 3 }),
     serial: fc.oneof({ weight: 6, arbitrary: fc.constant('json' as const) }, { weight: 3, arbitrary: fc.constant('json-compact' as const) }, { weight: 1, arbitrary: fc.constant('yaml' as const) }),
     bytes: fc.oneof({ weight: 7, arbitrary: fc.constant([] as ByteOp[]) }, { weight: 1, arbitrary: fc.array(byteOp, { minLength: 1, maxLength: 2 }) }),
@@ -132,12 +247,12 @@ export function fuzzCase(seedCount: number): fc.Arbitrary<FuzzCase> {
   });
 }
 
-/** Every path in `doc` (JSON pointer segments), parents before children. */
-function paths(doc: unknown, interesting: boolean): Path[] {
+/** Every path in `doc` (JSON pointer segments), parents before children; only those of string values with `strings`. */
+function paths(doc: unknown, interesting: boolean, strings = false): Path[] {
   const all: Path[] = [];
   const walk = (value: unknown, path: Path, depth: number): void => {
     if (depth > 40) return;
-    if (!interesting || INTERESTING.has(String(path[path.length - 1]))) all.push(path);
+    if ((!interesting || INTERESTING.has(String(path[path.length - 1]))) && (!strings || typeof value === 'string')) all.push(path);
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i], depth + 1));
     else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], [...path, key], depth + 1);
   };
@@ -164,14 +279,14 @@ function atParent(doc: unknown, path: Path, change: (parent: Record<string | num
 
 /** The document with one mutation applied (in place; the root may be replaced). */
 export function mutate(copy: unknown, o: Op): unknown {
-  const candidates = paths(copy, o.interesting);
+  const candidates = paths(copy, o.interesting, o.kind === 'restring');
   const path = candidates[Math.floor(o.at * candidates.length)]!;
   return atParent(copy, path, (parent, key) => {
     if (o.kind === 'drop') {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete (parent as Record<string, unknown>)[key];
-    } else if (o.kind === 'retype' || o.kind === 'nest') {
-      (parent as Record<string | number, unknown>)[key] = o.kind === 'nest' ? nested(o.depth) : o.value;
+    } else if (o.kind === 'retype' || o.kind === 'nest' || o.kind === 'restring') {
+      (parent as Record<string | number, unknown>)[key] = o.kind === 'nest' ? nested(o.depth) : o.kind === 'restring' ? o.text : o.value;
     } else if (o.kind === 'duplicate') {
       const value = structuredClone((parent as Record<string | number, unknown>)[key]);
       if (Array.isArray(parent)) parent.splice(key as number, 0, value);
@@ -226,7 +341,8 @@ function yamlSized(doc: unknown): unknown {
 
 /** The files of a case: name → bytes. A split puts the content model and the content in separate files. */
 export function caseFiles(seed: Seed, c: FuzzCase): Record<string, Buffer> {
-  const doc = c.ops.reduce<unknown>((d, o) => mutate(d, o), structuredClone(c.serial === 'yaml' ? yamlSized(seed.doc) : seed.doc));
+  const start = c.generated ?? (c.serial === 'yaml' ? yamlSized(seed.doc) : seed.doc);
+  const doc = c.ops.reduce<unknown>((d, o) => mutate(d, o), structuredClone(start));
   const ext = c.serial === 'yaml' ? 'yaml' : 'json';
   const docs: Record<string, unknown> =
     c.layout !== 'file' && doc !== null && typeof doc === 'object' && !Array.isArray(doc)
@@ -249,6 +365,8 @@ export function caseFiles(seed: Seed, c: FuzzCase): Record<string, Buffer> {
 /** The outcome of one run, and what was wrong with it (empty: the case passed). */
 export interface CaseResult {
   code: number;
+  /** How long cmlint ran, in milliseconds. */
+  ms: number;
   inputErrors: number;
   findings: number;
   problems: string[];
@@ -294,7 +412,7 @@ const JSON_CONTRACT = {
             required: ['contentType', 'field', 'entry', 'locale'],
             properties: { contentType: { type: ['string', 'null'] }, field: { type: ['string', 'null'] }, entry: { type: ['string', 'null'] }, locale: { type: ['string', 'null'] } },
           },
-          pointer: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^(/.*)?$' }] },
+          pointer: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^(/[\\s\\S]*)?$' }] },
           file: { type: ['string', 'null'] },
           line: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }] },
           column: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }] },
@@ -322,7 +440,10 @@ function checkReport(format: string, text: string, inputs: Record<string, Buffer
     if (format === 'json') {
       const json = JSON.parse(text) as JsonReport;
       contractValidator ??= new Ajv({ allErrors: true, strict: true }).compile(JSON_CONTRACT);
-      if (!contractValidator(json)) problems.push(`json does not match the contract: ${JSON.stringify(contractValidator.errors?.slice(0, 3))}`);
+      if (!(contractValidator(json) as boolean)) {
+        const where = contractValidator.errors?.[0]?.instancePath.match(/^\/findings\/(\d+)/);
+        problems.push(`json does not match the contract: ${JSON.stringify(contractValidator.errors?.slice(0, 2))}${where ? ` in ${JSON.stringify(json.findings[Number(where[1])])}` : ''}`);
+      }
       for (const severity of ['error', 'warning', 'info']) {
         if (json.summary[severity] !== json.findings.filter((f) => f.severity === severity).length) problems.push(`json summary.${severity} does not count the findings`);
       }
@@ -382,11 +503,15 @@ export async function runCase(seed: Seed, c: FuzzCase, dir: string): Promise<Cas
   let stderr = '';
   const problems: string[] = [];
   let code: number;
+  const started = performance.now();
   try {
     code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir, env: {}, isTTY: false });
   } catch (error) {
-    return { code: -1, inputErrors: 0, findings: 0, problems: [`main threw: ${(error as Error).stack ?? String(error)}`] };
+    return { code: -1, ms: 0, inputErrors: 0, findings: 0, problems: [`main threw: ${(error as Error).stack ?? String(error)}`] };
   }
+  const ms = performance.now() - started;
+  // Small inputs: a run this long is a hang in the making (a pathological pattern, a quadratic loop).
+  if (ms > 10_000) problems.push(`the run took ${Math.round(ms / 1000)} s`);
   if (![0, 1, 2].includes(code)) problems.push(`exit code ${code}`);
   if (/internal error|\n\s+at .+:\d+:\d+\)?\n/.test(stderr)) problems.push(`stderr: ${stderr.slice(0, 500)}`);
 
@@ -421,7 +546,7 @@ export async function runCase(seed: Seed, c: FuzzCase, dir: string): Promise<Cas
     const now = sha(readFileSync(join(inputDir, name)));
     if (before[name] !== now) problems.push(`input ${name} was changed or added by the run`);
   }
-  return { code, inputErrors, findings, problems };
+  return { code, ms, inputErrors, findings, problems };
 }
 
 /** A case as text, to reproduce it: the files written and the arguments. */
