@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
+import { quoted } from '../src/validation/describe.js';
 import { entryRef, type EntryRef, type FieldNode, type LocaleNode, type ReportNode } from '../src/model/nodes.js';
 
 /** Field types of the service's content types, and the types an Array's items can have. */
@@ -14,10 +15,6 @@ function kindOf(value: unknown): string {
   return type === 'object' ? 'an object' : `a ${type}`;
 }
 
-/** A fallback code as messages show it: a code in quotes, anything else as JSON. */
-function shownCode(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
-}
 
 export default defineRule({
   meta: {
@@ -180,7 +177,7 @@ entries of a space together.
         }
         const fallback: unknown = locale.json.fallbackCode;
         if (fallback !== null && fallback !== undefined && !(typeof fallback === 'string' && space.locales.has(fallback))) {
-          context.report({ node: locale, path: ['fallbackCode'], messageId: 'fallbackMissing', data: { locale: locale.code, fallback: shownCode(fallback) } });
+          context.report({ node: locale, path: ['fallbackCode'], messageId: 'fallbackMissing', data: { locale: locale.code, fallback: quoted(fallback) } });
         }
         const cycle = cycleFrom(locale);
         if (cycle && cycle.every((code) => order.get(code)! >= order.get(locale.code)!)) {
@@ -191,7 +188,7 @@ entries of a space together.
       field(field) {
         const { json } = field;
         if (!FIELD_TYPES.has(json.type)) {
-          context.report({ node: field, path: ['type'], messageId: 'unknownFieldType', data: { field: field.id, type: shownCode(json.type), types: [...FIELD_TYPES].join(', ') } });
+          context.report({ node: field, path: ['type'], messageId: 'unknownFieldType', data: { field: field.id, type: quoted(json.type), types: [...FIELD_TYPES].join(', ') } });
           return;
         }
         checkValidations(field, json.validations, ['validations'], '');
@@ -199,7 +196,7 @@ entries of a space together.
         const items: unknown = json.items;
         const itemType = isObject(items) ? items.type : undefined;
         if (typeof itemType !== 'string' || !ITEM_TYPES.has(itemType)) {
-          context.report({ node: field, path: isObject(items) ? ['items', 'type'] : ['items'], messageId: 'unknownItemsType', data: { field: field.id, type: itemType === undefined ? 'none' : shownCode(itemType) } });
+          context.report({ node: field, path: isObject(items) ? ['items', 'type'] : ['items'], messageId: 'unknownItemsType', data: { field: field.id, type: itemType === undefined ? 'none' : quoted(itemType) } });
           return;
         }
         checkValidations(field, (items as { validations?: unknown }).validations, ['items', 'validations'], ' (on its items)');

@@ -312,6 +312,7 @@ function staleLine(entry: StaleEntry): string {
 
 /** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
 function baselineMessage(baseline: BaselineReport): string {
+  if (baseline.notWritten !== null) return `${baseline.path}: ${baseline.notWritten}\n`;
   if (baseline.written) return `cmlint: baseline written to ${baseline.path}\n`;
   const n = baseline.stale.length;
   if (n === 0) return '';

@@ -49,6 +49,8 @@ export interface BaselineReport {
   stale: StaleEntry[];
   /** The stale entries were removed from the file. */
   pruned: boolean;
+  /** Why a baseline to record was not written (a rule crashed), or null. */
+  notWritten: string | null;
 }
 
 export interface LintOutcome {
@@ -157,21 +159,24 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let baseline: BaselineReport | null = null;
   if (file) {
     const crashed = new Set(findings.filter((f) => f.internal).map((f) => f.ruleId));
-    let entries: readonly BaselineEntry[];
-    if (recorded === null) {
-      if (crashed.size > 0) {
-        const first = findings.find((f) => f.internal)!;
-        throw new BaselineError(`${file.shown}: baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`);
-      }
-      entries = buildBaseline(findings);
-      writeBaseline(file.absPath, file.shown, entries);
-    } else entries = recorded;
-    const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
-    const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
-    ({ kept, suppressed } = outcome);
-    const prune = options.pruneBaseline === true && outcome.stale.length > 0;
-    if (prune) writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
-    baseline = { path: file.shown, written: recorded === null, stale: outcome.stale, pruned: prune };
+    if (recorded === null && crashed.size > 0) {
+      // The run's reports are still written (and say which rule crashed); the run exits 2.
+      const first = findings.find((f) => f.internal)!;
+      const notWritten = `baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`;
+      baseline = { path: file.shown, written: false, stale: [], pruned: false, notWritten };
+    } else {
+      let entries: readonly BaselineEntry[];
+      if (recorded === null) {
+        entries = buildBaseline(findings);
+        writeBaseline(file.absPath, file.shown, entries);
+      } else entries = recorded;
+      const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
+      const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
+      ({ kept, suppressed } = outcome);
+      const prune = options.pruneBaseline === true && outcome.stale.length > 0;
+      if (prune) writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
+      baseline = { path: file.shown, written: recorded === null, stale: outcome.stale, pruned: prune, notWritten: null };
+    }
   }
 
   if (selection.targets) {

@@ -2,10 +2,10 @@
  * Property-based fuzzing of the whole command line on mutated real and generated exports (see
  * test/fuzz/harness.ts for what is mutated and checked). The suite runs a few hundred cases;
  * `node scripts/fuzz.mjs` runs 100,000 or more through this same file (CMLINT_FUZZ_RUNS), and
- * CMLINT_FUZZ_SEED replays a failing run.
+ * CMLINT_FUZZ_SEED with CMLINT_FUZZ_PATH replays a failing case.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -16,6 +16,8 @@ import { caseFiles, describeCase, fuzzCase, runCase, type Seed } from './fuzz/ha
 
 const RUNS = Number(process.env.CMLINT_FUZZ_RUNS ?? 300);
 const SEED = process.env.CMLINT_FUZZ_SEED === undefined ? undefined : Number(process.env.CMLINT_FUZZ_SEED);
+/** With the seed, fast-check's `path` of a failure replays just that case. */
+const PATH = process.env.CMLINT_FUZZ_PATH;
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
 // In memory where there is a tmpfs: every case writes and reads its files.
@@ -46,12 +48,17 @@ describe('fuzzing', () => {
     await fc.assert(
       fc.asyncProperty(fuzzCase(seeds.length), async (c) => {
         const result = await runCase(seeds[c.seed]!, c, dir);
-        if (result.problems.length > 0) throw new Error(`${result.problems.join('\n')}\ncase: ${describeCase(seeds[c.seed]!, c)}`);
+        if (result.problems.length > 0) {
+          // Kept for a look and a rerun with the real bin: cd there, then cmlint ARGS.
+          const kept = mkdtempSync(join(tmpdir(), 'cmlint-fuzz-failure-'));
+          cpSync(dir, kept, { recursive: true });
+          throw new Error(`${result.problems.join('\n')}\nfiles: ${kept}\nargs: ${JSON.stringify(result.args)}\ncase: ${describeCase(seeds[c.seed]!, c)}`);
+        }
         codes[result.code]!++;
         if (result.ms > slowest.ms) slowest = { ms: result.ms, what: describeCase(seeds[c.seed]!, c).slice(0, 300) };
         if (result.inputErrors > 0) inputErrors++;
       }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }), endOnFailure: true },
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(

@@ -8,7 +8,7 @@
  * and the inputs unchanged.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
@@ -315,7 +315,9 @@ function serialize(doc: unknown, serial: FuzzCase['serial']): Buffer {
       // Too deep for the YAML writer: JSON is YAML too.
     }
   }
-  return Buffer.from(`${JSON.stringify(doc, null, serial === 'json' ? 2 : undefined) ?? 'null'}\n`);
+  const text = JSON.stringify(doc, null, serial === 'json' ? 2 : undefined) ?? 'null';
+  // Deep nesting pretty-printed grows with the square of its depth: keep cases small (and fast).
+  return Buffer.from(`${text.length > 2_000_000 ? JSON.stringify(doc) : text}\n`);
 }
 
 function applyBytes(buf: Buffer, o: ByteOp): Buffer {
@@ -364,6 +366,8 @@ export function caseFiles(seed: Seed, c: FuzzCase): Record<string, Buffer> {
 
 /** The outcome of one run, and what was wrong with it (empty: the case passed). */
 export interface CaseResult {
+  /** The command line's arguments (run in the case's directory). */
+  args: string[];
   code: number;
   /** How long cmlint ran, in milliseconds. */
   ms: number;
@@ -507,7 +511,7 @@ export async function runCase(seed: Seed, c: FuzzCase, dir: string): Promise<Cas
   try {
     code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir, env: {}, isTTY: false });
   } catch (error) {
-    return { code: -1, ms: 0, inputErrors: 0, findings: 0, problems: [`main threw: ${(error as Error).stack ?? String(error)}`] };
+    return { args, code: -1, ms: 0, inputErrors: 0, findings: 0, problems: [`main threw: ${(error as Error).stack ?? String(error)}`] };
   }
   const ms = performance.now() - started;
   // Small inputs: a run this long is a hang in the making (a pathological pattern, a quadratic loop).
@@ -516,7 +520,9 @@ export async function runCase(seed: Seed, c: FuzzCase, dir: string): Promise<Cas
   if (/internal error|\n\s+at .+:\d+:\d+\)?\n/.test(stderr)) problems.push(`stderr: ${stderr.slice(0, 500)}`);
 
   const inputs = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [`space/${name}`, bytes]));
-  const reports: [string, string][] = [[c.stdout, stdout], ...c.files.map((f): [string, string] => [f, readFileSync(join(outDir, `report.${f}`), 'utf8')])];
+  const written = c.files.filter((f) => existsSync(join(outDir, `report.${f}`)));
+  if (written.length < c.files.length) problems.push(`exit code ${code} without the report files (stderr: ${stderr.slice(0, 300)})`);
+  const reports: [string, string][] = [[c.stdout, stdout], ...written.map((f): [string, string] => [f, readFileSync(join(outDir, `report.${f}`), 'utf8')])];
   let json: JsonReport | undefined;
   for (const [format, text] of reports) {
     const checked = checkReport(format, text, inputs);
@@ -546,7 +552,7 @@ export async function runCase(seed: Seed, c: FuzzCase, dir: string): Promise<Cas
     const now = sha(readFileSync(join(inputDir, name)));
     if (before[name] !== now) problems.push(`input ${name} was changed or added by the run`);
   }
-  return { code, ms, inputErrors, findings, problems };
+  return { args, code, ms, inputErrors, findings, problems };
 }
 
 /** A case as text, to reproduce it: the files written and the arguments. */
