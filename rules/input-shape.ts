@@ -65,7 +65,7 @@ export default defineRule({
         text: "Field '{{field}}' has {{where}}validations that are {{kind}}, not an array: they are not checked.",
       },
       validationNotObject: {
-        text: "Validation {{index}} of field '{{field}}'{{where}} is {{kind}}, not an object: it is not checked.",
+        text: "Validation {{index}} of field '{{field}}'{{where}} is {{kind}}, not an object{{more}}: it is not checked.",
       },
     },
     docs: `
@@ -92,7 +92,7 @@ input"). What this rule reports is readable, and the run goes on:
 | a field value that is not an object keyed by locale (\`"title": "Hello"\`) | skip the value |
 | a content type field whose \`type\` is not one of the service's field types | skip its values |
 | an Array field whose \`items.type\` is not Symbol, Link or ResourceLink | skip its items |
-| \`validations\` (of a field or its items) that is not an array, or an element that is not an object | skip them |
+| \`validations\` (of a field or its items) that is not an array, or elements that are not objects (one finding per list) | skip them |
 
 The locale findings are warnings at most: the service keeps one default locale and fallbacks to
 configured locales, but what it does with an export that breaks this (the service's own import
@@ -162,11 +162,12 @@ entries of a space together.
         context.report({ node: field, path: base, messageId: 'validationsNotArray', data: { field: field.id, where: where === '' ? '' : 'items ', kind: kindOf(validations) } });
         return;
       }
-      validations.forEach((validation: unknown, index) => {
-        if (!isObject(validation)) {
-          context.report({ node: field, path: [...base, index], messageId: 'validationNotObject', data: { field: field.id, index, where, kind: kindOf(validation) } });
-        }
-      });
+      // One finding per list, at its first element that is not an object.
+      const index = validations.findIndex((validation: unknown) => !isObject(validation));
+      if (index < 0) return;
+      const others = validations.filter((validation: unknown) => !isObject(validation)).length - 1;
+      const more = others === 0 ? '' : ` (and ${others} more ${others === 1 ? 'validation' : 'validations'} of the list)`;
+      context.report({ node: field, path: [...base, index], messageId: 'validationNotObject', data: { field: field.id, index, where, kind: kindOf(validations[index]), more } });
     };
 
     return {

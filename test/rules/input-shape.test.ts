@@ -146,8 +146,10 @@ testRule(rule, {
       },
       findings: [
         at({ contentType: 'article', field: 'title' }, 'validationsNotArray', 'error', { message: "Field 'title' has validations that are an object, not an array", pointer: '/contentTypes/0/fields/0/validations' }),
-        at({ contentType: 'article', field: 'slug' }, 'validationNotObject', 'error', { message: "Validation 1 of field 'slug' is a string", pointer: '/contentTypes/0/fields/1/validations/1' }),
-        at({ contentType: 'article', field: 'slug' }, 'validationNotObject', 'error', { message: "Validation 2 of field 'slug' is null", pointer: '/contentTypes/0/fields/1/validations/2' }),
+        at({ contentType: 'article', field: 'slug' }, 'validationNotObject', 'error', {
+          message: "Validation 1 of field 'slug' is a string, not an object (and 1 more validation of the list): it is not checked.",
+          pointer: '/contentTypes/0/fields/1/validations/1',
+        }),
         at({ contentType: 'article', field: 'tags' }, 'validationNotObject', 'error', { message: "Validation 0 of field 'tags' (on its items) is an array", pointer: '/contentTypes/0/fields/2/items/validations/0' }),
         at({ contentType: 'article', field: 'refs' }, 'validationsNotArray', 'error', { message: "Field 'refs' has items validations that are a string", pointer: '/contentTypes/0/fields/3/items/validations' }),
       ],
