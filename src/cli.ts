@@ -9,11 +9,13 @@ import type { Finding } from './engine/run-rules.js';
 import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
+import { inputErrorLine, isInputError } from './engine/input-findings.js';
 import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
 import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
 import { InputError, InputErrors } from './load/input-error.js';
 import { lint, loadConfig, readSpace, type BaselineReport } from './lint.js';
+import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
@@ -234,6 +236,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const paths = command === 'lint' ? rest : positionals;
 
   const outputs = parseOutputs(values.format ?? [], io.cwd);
+  for (const { format, file } of outputs) {
+    if (file && (await isSpaceExport(file.absPath))) {
+      throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
+    }
+  }
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);
@@ -292,6 +299,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     else writeOutput(output.file, text);
   }
   if (baseline) io.stderr(baselineMessage(baseline));
+  // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
+  const inputErrors = result.findings.filter(isInputError);
+  if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
   if (result.findings.some((f) => f.internal)) return 2;
   if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
   return fails.size > 0 ? 1 : 0;
@@ -313,6 +323,7 @@ function staleLine(entry: StaleEntry): string {
 
 /** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
 function baselineMessage(baseline: BaselineReport): string {
+  if (baseline.notWritten !== null) return `${baseline.path}: ${baseline.notWritten}\n`;
   if (baseline.written) return `cmlint: baseline written to ${baseline.path}\n`;
   const n = baseline.stale.length;
   if (n === 0) return '';

@@ -4,12 +4,14 @@ import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } fr
 import { RuleConfiguration } from './config/resolve-rules.js';
 import { applyBaseline, BaselineError, buildBaseline, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
+import type { WorkerPool } from './engine/parallel.js';
 import type { Rule, SeveritySetting } from './engine/rule.js';
-import { runRules, type Finding, type RunStats } from './engine/run-rules.js';
+import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
+import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
-import { selectInputs } from './load/find-inputs.js';
+import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
-import { displayPath, loadSpace, type Space } from './load/load-space.js';
+import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
@@ -57,6 +59,8 @@ export interface BaselineReport {
   stale: StaleEntry[];
   /** The stale entries were removed from the file. */
   pruned: boolean;
+  /** Why a baseline to record was not written (a rule crashed), or null. */
+  notWritten: string | null;
 }
 
 export interface LintOutcome {
@@ -131,7 +135,8 @@ export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'co
 
 /**
  * Lints a space: config and plugins, inputs, one walk of all rules, the baseline, then the
- * report targets. Throws InputErrors / InputError / ConfigError / BaselineError.
+ * report targets. An input error stops the run: its result then holds the input errors as
+ * findings (rule id `input-error`) and nothing else. Throws ConfigError / BaselineError.
  */
 export async function lint(options: LintOptions): Promise<LintOutcome> {
   const loaded = options.config ?? (await loadConfig(options.cwd, undefined, options.configPath));
@@ -141,7 +146,20 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id));
   const tool = { name: 'cmlint', version: toolVersion() };
 
-  const selection = await selectRunInputs(options, loaded);
+  /** A run that an input error stopped: its report holds the input errors, and nothing else. */
+  const stopped = (error: unknown, filesRead: number): LintOutcome => {
+    const errors = inputErrorsOf(error);
+    if (errors === null) throw error;
+    const stats: RunStats = { filesRead, contentTypes: 0, entries: 0, assets: 0 };
+    return { result: { tool, asOf, findings: inputErrorFindings(errors), stats, suppressed: 0 }, config, rules: active, baseline: null };
+  };
+
+  let selection: InputSelection;
+  try {
+    selection = await selectRunInputs(options, loaded);
+  } catch (error) {
+    return stopped(error, 0);
+  }
   if (selection.targets?.size === 0) {
     // Every named file is outside the space (pre-commit passed files the config does not lint).
     const stats: RunStats = { filesRead: 0, contentTypes: 0, entries: 0, assets: 0 };
@@ -149,26 +167,32 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   }
 
   const file = baselineFile(options, loaded);
+  if (file && options.baselineWrite !== undefined && (await isSpaceExport(file.absPath))) {
+    throw new BaselineError(`${file.shown}: this file is a space export, not a baseline: cmlint never writes over its inputs (choose another baseline file)`);
+  }
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
-  const taxonomy = taxonomyInput(options, loaded);
-  // Worker threads start before the model is read here, so that they read it at the same time.
-  // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
-  const jobs = selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
-  const pool =
-    jobs > 1
-      ? new (await import('./engine/parallel.js')).WorkerPool(jobs, {
-          inputs: selection.files,
-          taxonomy,
-          cwd: options.cwd,
-          configPath: loaded.path,
-          ruleSeverities: options.ruleSeverities ?? {},
-          asOf,
-        })
-      : undefined;
-  let run;
+  let run: RunResult;
+  let pool: WorkerPool | undefined;
   try {
+    const taxonomy = taxonomyInput(options, loaded);
+    // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
+    const jobs = selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
+    // Worker threads start before the model is read here, so that their start-up overlaps it.
+    pool =
+      jobs > 1
+        ? new (await import('./engine/parallel.js')).WorkerPool(jobs, {
+            inputs: selection.files,
+            taxonomy,
+            cwd: options.cwd,
+            configPath: loaded.path,
+            ruleSeverities: options.ruleSeverities ?? {},
+            asOf,
+          })
+        : undefined;
     const space = await loadSpace(selection.files, options.cwd, { taxonomy });
     run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}) });
+  } catch (error) {
+    return stopped(error, selection.files.length);
   } finally {
     await pool?.close();
   }
@@ -179,21 +203,24 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let baseline: BaselineReport | null = null;
   if (file) {
     const crashed = new Set(findings.filter((f) => f.internal).map((f) => f.ruleId));
-    let entries: readonly BaselineEntry[];
-    if (recorded === null) {
-      if (crashed.size > 0) {
-        const first = findings.find((f) => f.internal)!;
-        throw new BaselineError(`${file.shown}: baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`);
-      }
-      entries = buildBaseline(findings);
-      writeBaseline(file.absPath, file.shown, entries);
-    } else entries = recorded;
-    const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
-    const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
-    ({ kept, suppressed } = outcome);
-    const prune = options.pruneBaseline === true && outcome.stale.length > 0;
-    if (prune) writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
-    baseline = { path: file.shown, written: recorded === null, stale: outcome.stale, pruned: prune };
+    if (recorded === null && crashed.size > 0) {
+      // The run's reports are still written (and say which rule crashed); the run exits 2.
+      const first = findings.find((f) => f.internal)!;
+      const notWritten = `baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`;
+      baseline = { path: file.shown, written: false, stale: [], pruned: false, notWritten };
+    } else {
+      let entries: readonly BaselineEntry[];
+      if (recorded === null) {
+        entries = buildBaseline(findings);
+        writeBaseline(file.absPath, file.shown, entries);
+      } else entries = recorded;
+      const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
+      const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
+      ({ kept, suppressed } = outcome);
+      const prune = options.pruneBaseline === true && outcome.stale.length > 0;
+      if (prune) writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
+      baseline = { path: file.shown, written: recorded === null, stale: outcome.stale, pruned: prune, notWritten: null };
+    }
   }
 
   if (selection.targets) {

@@ -42,8 +42,9 @@ describe('programmatic API (dist/src/index.js)', () => {
     expect(new Set(result.findings.map((f) => f.ruleId))).toEqual(new Set(['re2-incompatible-pattern', 'hidden-required-field', 'untranslated-field']));
   });
 
-  it('throws typed errors', async () => {
-    await expect(api.lint({ paths: ['no-such-dir'], cwd: ROOT })).rejects.toBeInstanceOf(api.InputError);
+  it('returns input errors as findings, and throws typed errors for the rest', async () => {
+    const { result } = await api.lint({ paths: ['no-such-dir'], cwd: ROOT });
+    expect(result.findings.map((f) => [f.ruleId, f.file, f.message, f.internal])).toEqual([['input-error', 'no-such-dir', 'No such file or directory', true]]);
     await expect(api.lint({ paths: ['fixtures/cli/clean'], cwd: ROOT, baseline: 'no-such-baseline.json' })).rejects.toBeInstanceOf(api.BaselineError);
   });
 });

@@ -156,9 +156,11 @@ describe('applyBaseline', () => {
     writeFileSync(join(dir, 'crash.mjs'), `export default { meta: { id: 'crashes', description: 'Crashes.', docs: '', enforcement: { date: null, postponedFrom: null, note: 'x' }, severity: 'error', recommended: true, schema: { type: 'object' }, messages: { m: { text: 'm' } } }, create() { return { contentType() { throw new Error('boom'); } }; } };\n`);
     writeFileSync(join(dir, '.linterrc.yaml'), 'plugins: ["./crash.mjs"]\n');
     writeFileSync(join(dir, 'export.json'), space({}, []));
-    const result = cmlint(['--baseline-write', 'base.json'], { cwd: dir });
+    const result = cmlint(['--baseline-write', 'base.json', '-f', 'json'], { cwd: dir });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("base.json: baseline not written, because a rule crashed (it would miss that rule's findings): Internal error in rule crashes");
+    expect(result.stderr).toBe("base.json: baseline not written, because a rule crashed (it would miss that rule's findings): Internal error in rule crashes while checking content type 'article': boom. The rule was stopped; other rules ran.\n");
     expect(existsSync(join(dir, 'base.json'))).toBe(false);
+    // The report is still written, and says which rule crashed.
+    expect((JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings.map((f) => f.ruleId)).toContain('crashes');
   });
 });

@@ -72,6 +72,21 @@ function expectFailure(run: Run): void {
   expect(run.stderr).not.toContain('internal error');
 }
 
+/**
+ * An input error with the default format: exit 2; the stylish report on stdout holds the input
+ * errors (rule id input-error) and nothing else; stderr is empty. Returns the report's lines.
+ */
+function expectInputErrors(run: Run): string[] {
+  expect(run.code, `stderr: ${run.stderr}`).toBe(2);
+  expect(run.stderr).toBe('');
+  expect(run.stdout).not.toMatch(STACK_LINE);
+  expect(run.stdout).not.toContain('internal error');
+  const rows = run.stdout.split('\n').filter((line) => /^ +(\d+:\d+ +)?(error|warning|info) /.test(line));
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).toMatch(/ error {2,}.* input-error {2}not linted$/);
+  return run.stdout.trimEnd().split('\n');
+}
+
 const MULTI_FILE = 'fixtures/cli/multi-file';
 const LOOKAHEAD = 'fixtures/cli/lookahead';
 const WARNING_ONLY = 'fixtures/cli/warning-only';
@@ -309,16 +324,20 @@ describe('exit codes', () => {
 
   it('2 for a path that does not exist, naming it', () => {
     const run = cmlint(['fixtures/cli/no-such-space']);
-    expectFailure(run);
-    expect(run.stderr).toBe('fixtures/cli/no-such-space: No such file or directory\n');
+    expect(expectInputErrors(run).slice(0, 2)).toEqual(['fixtures/cli/no-such-space', '     error    No such file or directory  input-error  not linted']);
+    const json = cmlint(['fixtures/cli/no-such-space', '-f', 'json']);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toBe('fixtures/cli/no-such-space: No such file or directory\n');
+    expect((JSON.parse(json.stdout) as JsonOutput).findings.map((f) => [f.ruleId, f.file, f.message])).toEqual([
+      ['input-error', 'fixtures/cli/no-such-space', 'No such file or directory'],
+    ]);
   });
 
   it('2 for a directory without export files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmlint-cli-empty-'));
     try {
       const run = cmlint(['.'], { cwd: dir });
-      expectFailure(run);
-      expect(run.stderr).toContain('No .json, .yaml or .yml files to lint');
+      expect(expectInputErrors(run).join('\n')).toContain('No .json, .yaml or .yml files to lint');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -328,23 +347,38 @@ describe('exit codes', () => {
 describe('malformed input', () => {
   it('2 for malformed JSON, with file:line:col and no stack trace', () => {
     const run = cmlint(['fixtures/cli/malformed-json/export.json', '--as-of', AFTER_BOTH_DATES]);
-    expectFailure(run);
-    expect(run.stderr).toBe("fixtures/cli/malformed-json/export.json:14:11: Invalid JSON: Expected ',' or '}' after property value\n");
-  });
-
-  it('reports the errors of every malformed file, each with its position', () => {
-    const run = cmlint(['fixtures/cli/malformed-json', '--format', 'json']);
-    expectFailure(run);
-    expect(run.stderr.trimEnd().split('\n')).toEqual([
-      "fixtures/cli/malformed-json/export.json:14:11: Invalid JSON: Expected ',' or '}' after property value",
-      'fixtures/cli/malformed-json/trailing-comma.json:8:5: Invalid JSON: Expected a double-quoted property name',
+    expect(expectInputErrors(run)).toEqual([
+      'fixtures/cli/malformed-json/export.json',
+      "   14:11  error    Invalid JSON: Expected ',' or '}' after property value  input-error  not linted",
+      '',
+      '✖ 1 problem (1 error, 0 warnings, 0 info)',
+      `  1 file, 0 content types, 0 entries, as of ${AFTER_BOTH_DATES}`,
     ]);
   });
 
-  it('still fails when a malformed file is linted together with a good one', () => {
+  it('reports the errors of every malformed file, each with its position, in the report and on stderr', () => {
+    const run = cmlint(['fixtures/cli/malformed-json', '--format', 'json']);
+    expect(run.code).toBe(2);
+    const lines = [
+      "fixtures/cli/malformed-json/export.json:14:11: Invalid JSON: Expected ',' or '}' after property value",
+      'fixtures/cli/malformed-json/trailing-comma.json:8:5: Invalid JSON: Expected a double-quoted property name',
+    ];
+    expect(run.stderr.trimEnd().split('\n')).toEqual(lines);
+    const { findings, summary } = JSON.parse(run.stdout) as JsonOutput;
+    expect(findings.map((f) => `${f.file}:${f.line}:${f.column}: ${f.message}`)).toEqual(lines);
+    expect(findings.map((f) => [f.ruleId, f.severity, f.pointer, f.enforcement.status])).toEqual([
+      ['input-error', 'error', null, 'undated'],
+      ['input-error', 'error', null, 'undated'],
+    ]);
+    expect(summary).toMatchObject({ error: 2, filesRead: 2, contentTypes: 0, entries: 0 });
+  });
+
+  it('still fails when a malformed file is linted together with a good one, and reports nothing else', () => {
     const run = cmlint([CLEAN, 'fixtures/cli/malformed-json/trailing-comma.json']);
-    expectFailure(run);
-    expect(run.stderr).toMatch(/^fixtures\/cli\/malformed-json\/trailing-comma\.json:8:5: /);
+    expect(expectInputErrors(run).slice(0, 2)).toEqual([
+      'fixtures/cli/malformed-json/trailing-comma.json',
+      '   8:5  error    Invalid JSON: Expected a double-quoted property name  input-error  not linted',
+    ]);
   });
 });
 
@@ -728,11 +762,12 @@ describe('the taxonomy export (--taxonomy, the config key, an input)', () => {
   });
 
   it('--taxonomy naming a missing file, or a file that is not a taxonomy export: exit 2 naming it', () => {
-    const missing = cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/nope.json`]);
-    expectFailure(missing);
+    // Input errors are the report of a stopped run (stylish on stdout; on stderr with other formats).
+    const missing = cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/nope.json`, '-f', 'json']);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('fixtures/taxonomy/nope.json: No such file (the taxonomy export named by --taxonomy)\n');
-    const notTaxonomy = cmlint([`${TAXONOMY}/space`, '--taxonomy', 'fixtures/cli/clean/export.json']);
-    expectFailure(notTaxonomy);
+    const notTaxonomy = cmlint([`${TAXONOMY}/space`, '--taxonomy', 'fixtures/cli/clean/export.json', '-f', 'json']);
+    expect(notTaxonomy.code).toBe(2);
     expect(notTaxonomy.stderr).toContain('fixtures/cli/clean/export.json: Not an organisation taxonomy export (named by --taxonomy)');
     expectFailure(cmlint([`${TAXONOMY}/space`, '--taxonomy']));
   });

@@ -581,8 +581,10 @@ describe('taxonomy', () => {
 
   it('naming a file that does not exist is an input error naming it', async () => {
     const configPath = writeConfig('taxonomy: org/taxonomy.json\n');
-    await expect(lint({ paths: [join(TAXONOMY_FIXTURE, 'space')], cwd: dirname(configPath), configPath })).rejects.toThrow(
-      'No such file (the taxonomy export named by the config key "taxonomy")',
-    );
+    // A stopped run's report holds its input errors (and nothing else) instead of throwing.
+    const { result } = await lint({ paths: [join(TAXONOMY_FIXTURE, 'space')], cwd: dirname(configPath), configPath });
+    expect(result.findings.map((f) => [f.ruleId, f.message])).toEqual([
+      ['input-error', 'No such file (the taxonomy export named by the config key "taxonomy")'],
+    ]);
   });
 });

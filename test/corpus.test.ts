@@ -23,7 +23,8 @@ const EXPECTED: Record<string, string[]> = {
   'content-types-only.json': [],
   'covid-19-site-template.json': [],
   'example-taxonomy.json': [],
-  'import-sample-space.json': [],
+  // Two locales marked default; the second is reported (the import tool's own test export).
+  'import-sample-space.json': ['input-shape ///de-DE'],
   'starter-gatsby-blog.json': [],
   'starter-hydrogen-store.json': [],
   'unlikely-friends.json': [],
@@ -59,7 +60,8 @@ describe('the corpus cases the locale rules must get right', () => {
   it('import-sample-space.json marks both of its locales default: both count as the default, so nothing is reported', async () => {
     const space = await loadSpace([{ absPath: `${corpusDir}import-sample-space.json`, explicit: true }], corpusDir);
     expect(space.model.defaultLocales.map((l) => l.code)).toEqual(['en-US', 'de-DE']);
-    expect(EXPECTED['import-sample-space.json']).toEqual([]);
+    // input-shape says, as a warning, that two locales are marked default; the locale rules say nothing.
+    expect(EXPECTED['import-sample-space.json']!.filter((f) => !f.startsWith('input-shape '))).toEqual([]);
   });
 
   it('import-sample-space.json with only de-DE as the default: its en-US values would be reported (what counting both avoids)', async () => {

@@ -1,3 +1,4 @@
+import { symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInputs, type FindInputsOptions } from '../src/load/find-inputs.js';
@@ -153,5 +154,63 @@ describe('findInputs', () => {
     expect([...space.model.contentTypes.keys()]).toEqual(['page']);
     expect(space.files.map((f) => f.path)).toEqual(['space/a.json', 'space/b.yaml', 'space/c.yml', 'space/nested/d.json', 'space/nested/deeper/e.yaml']);
     expect((await collect(space.entries())).map((e) => e.id)).toEqual(['e1']);
+  });
+});
+
+describe('symbolic links', () => {
+  /** A directory with `files` and symbolic links (`link path` -> `target`, relative to the link). */
+  function tree(files: Record<string, unknown>, links: Record<string, string>): string {
+    const dir = tempDir('cmlint-links-');
+    writeFiles(dir, files);
+    for (const [link, target] of Object.entries(links)) symlinkSync(target, join(dir, link));
+    return dir;
+  }
+
+  async function loopError(dir: string, paths: string[] = ['.']): Promise<InputError> {
+    const started = Date.now();
+    let thrown: unknown;
+    try {
+      await findInputs(paths, { cwd: dir, base: dir, include: [], exclude: [] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(thrown).toBeInstanceOf(InputError);
+    return thrown as InputError;
+  }
+
+  const LOOP = /^Directory symlink loop: this link leads back to (.+), a directory that contains it, so the same files would be read again and again\. Remove the link, or name the directories to lint so that it is not under them$/;
+
+  it('a link to a directory that contains it is an input error naming the link and where it leads, found at once', async () => {
+    const dir = tree({ 'space/a/x.json': { contentTypes: [] } }, { 'space/a/up': '..' });
+    const error = await loopError(dir);
+    expect(error.file).toBe('space/a/up');
+    expect(error.message).toMatch(LOOP);
+    expect(error.message.match(LOOP)![1]).toBe('space');
+  });
+
+  it('two links into each other (fast-glob alone takes exponential time on these), and a link to itself', async () => {
+    const twoLoops = tree({ 'a/x.json': { contentTypes: [] }, 'b/y.json': { locales: [] } }, { 'a/to-b': '../b', 'b/to-a': '../a', 'a/self': '.' });
+    expect((await loopError(twoLoops)).message).toMatch(LOOP);
+    const viaGlob = await loopError(twoLoops, ['**/*.json']);
+    expect(viaGlob.message).toMatch(LOOP);
+  });
+
+  it('a link to a directory elsewhere is followed, and a file reached by two paths is read once', async () => {
+    const dir = tree(
+      { 'space/page.json': { contentTypes: [build.contentType('page')] }, 'shared/locales.json': { locales: [build.locale('en-US', null, true)] } },
+      { 'space/shared': '../shared', 'space/same-page.json': 'page.json' },
+    );
+    const found = await findInputs(['space', 'shared'], { cwd: dir, base: dir, include: [], exclude: [] });
+    expect(found.map((i) => relative(dir, i.absPath))).toEqual(['shared/locales.json', 'space/page.json']);
+    const space = await loadSpace(found, dir);
+    expect([...space.model.contentTypes.keys()]).toEqual(['page']);
+  });
+
+  it('a dangling link in a scanned directory is skipped; named, it is an input error', async () => {
+    const dir = tree({ 'space/page.json': { contentTypes: [build.contentType('page')] } }, { 'space/gone.json': 'nowhere.json' });
+    const found = await findInputs(['space'], { cwd: dir, base: dir, include: [], exclude: [] });
+    expect(found.map((i) => relative(dir, i.absPath))).toEqual(['space/page.json']);
+    await expect(findInputs(['space/gone.json'], { cwd: dir, base: dir, include: [], exclude: [] })).rejects.toThrow('No such file or directory');
   });
 });

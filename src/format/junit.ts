@@ -34,7 +34,7 @@ function testCase(finding: Finding, suite: string): string {
   const element = finding.internal ? 'error' : 'failure';
   return [
     `    <testcase classname="${xml(suite)}" name="${xml(name)}" time="0">`,
-    `      <${element} type="${finding.internal ? 'internal-error' : finding.severity}" message="${xml(finding.message)}">${xmlText(details)}</${element}>`,
+    `      <${element} type="${finding.internal ? finding.messageId : finding.severity}" message="${xml(finding.message)}">${xmlText(details)}</${element}>`,
     '    </testcase>',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { daysBetween } from '../engine/dates.js';
+import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
 import type { Finding } from '../engine/run-rules.js';
 import { plural } from '../plural.js';
@@ -140,7 +141,7 @@ function detailsSection(findings: readonly Finding[], context: FormatContext): s
     lines.push('', `### ${ruleLink(id, context)} (${list.length})`, '');
     if (meta) lines.push(markdownText(meta.description), '');
     const rows = list.map((f) => [
-      f.internal ? '**internal error**' : f.severity,
+      isInputError(f) ? '**input error**' : f.internal ? '**internal error**' : f.severity,
       f.file === null ? '(space)' : codeSpan(f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`),
       markdownText(targetLabel(f)),
       markdownText(f.message),
@@ -166,7 +167,9 @@ export const formatMarkdown: Formatter = (result, context) => {
       : `**${plural(findings.length, 'problem')}**: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info.`,
   );
   if (result.suppressed > 0) lines.push('', `${plural(result.suppressed, 'further finding')} ${result.suppressed === 1 ? 'is' : 'are'} hidden by the baseline.`);
-  const crashed = [...new Set(findings.filter((f) => f.internal).map((f) => f.ruleId))];
+  const inputErrors = findings.filter(isInputError).length;
+  if (inputErrors > 0) lines.push('', `**Not linted:** ${plural(inputErrors, 'input error')} (files cmlint could not read, see the details) stopped the run; fix them and run again.`);
+  const crashed = [...new Set(findings.filter((f) => f.internal && !isInputError(f)).map((f) => f.ruleId))];
   if (crashed.length > 0) lines.push('', `**Incomplete:** ${crashed.map((id) => `\`${id}\``).join(', ')} crashed (an internal error, see the details); their findings may be missing.`);
   if (findings.length > 0) {
     lines.push('', ...totalsSection(findings, context), '', ...timelineSection(result, context), '', ...mostAffectedSection(findings), '', ...detailsSection(findings, context));

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { InputError } from './input-error.js';
-import type { InputFile } from './load-space.js';
+import { realpathSync, stat, statSync, type Stats } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { InputError, fileSystemError } from './input-error.js';
+import { displayPath, type InputFile } from './load-space.js';
 
 const EXPORT_FILES = '**/*.{json,yaml,yml}';
 /** Never part of a space: dependencies, VCS data, and cmlint's own config. */
@@ -50,8 +50,16 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
 
   if (globs.length > 0 || options.exclude.length > 0) {
     const { default: fg } = await import('fast-glob');
+    const loops = new LoopGuard(options.cwd);
     for (const { pattern, cwd, named } of globs) {
-      const matches = await fg(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true });
+      let matches: string[];
+      try {
+        matches = await fg(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { stat: loops.stat } });
+      } catch (error) {
+        const where = (error as NodeJS.ErrnoException).path;
+        throw fileSystemError(displayPath(where === undefined ? cwd : resolve(cwd, where), options.cwd), error);
+      }
+      if (loops.found) throw loops.found;
       if (named && matches.length === 0) throw new InputError(pattern, 'No files match this glob');
       for (const match of matches) if (!found.has(resolve(match))) found.set(resolve(match), false);
     }
@@ -62,9 +70,78 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
       for (const path of [...found.keys()]) if (excluded.has(path)) found.delete(path);
     }
   }
-  return [...found.entries()]
-    .map(([absPath, explicit]) => ({ absPath, explicit }))
-    .sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
+  return withoutAliases(
+    [...found.entries()].map(([absPath, explicit]) => ({ absPath, explicit })).sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0)),
+  );
+}
+
+/** One file per real path: a file reached twice through a symbolic link is read once (under its first path). */
+function withoutAliases(files: InputFile[]): InputFile[] {
+  const byRealPath = new Map<string, InputFile>();
+  for (const file of files) {
+    let real = file.absPath;
+    try {
+      real = realpathSync.native(file.absPath);
+    } catch {
+      // Gone or unreadable: reading it will say so.
+    }
+    const seen = byRealPath.get(real);
+    if (seen) seen.explicit ||= file.explicit;
+    else byRealPath.set(real, file);
+  }
+  return [...byRealPath.values()];
+}
+
+/**
+ * Stops fast-glob from following a symbolic link to a directory that contains the link (a
+ * directory symlink loop), which it would otherwise walk until the path is too long, taking
+ * exponential time when there are two. Used as fast-glob's `stat`, which it calls for symbolic
+ * links: a loop is recorded as an input error, and its link is not followed.
+ */
+class LoopGuard {
+  found: InputError | null = null;
+  private readonly realPaths = new Map<string, string>();
+
+  constructor(private readonly cwd: string) {}
+
+  readonly stat = (path: string, callback: (error: NodeJS.ErrnoException | null, stats: Stats) => void): void => {
+    stat(path, (error, stats) => {
+      if (error || !stats.isDirectory()) return callback(error, stats);
+      const ancestor = this.loopAncestor(resolve(this.cwd, path));
+      if (ancestor === null) return callback(null, stats);
+      const link = displayPath(resolve(this.cwd, path), this.cwd);
+      this.found ??= new InputError(
+        link,
+        `Directory symlink loop: this link leads back to ${displayPath(ancestor, this.cwd)}, a directory that contains it, so the same files would be read again and again. ` +
+          'Remove the link, or name the directories to lint so that it is not under them',
+      );
+      const loop: NodeJS.ErrnoException = new Error('directory symlink loop');
+      loop.code = 'ELOOP';
+      callback(loop, stats);
+    });
+  };
+
+  /** The directory above `path` (on its way from the root) that is the same directory as `path`, if any. */
+  private loopAncestor(path: string): string | null {
+    const real = this.realPath(path);
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      if (this.realPath(dir) === real) return dir;
+      if (dirname(dir) === dir) return null;
+    }
+  }
+
+  private realPath(path: string): string {
+    let real = this.realPaths.get(path);
+    if (real === undefined) {
+      try {
+        real = realpathSync.native(path);
+      } catch {
+        real = path;
+      }
+      this.realPaths.set(path, real);
+    }
+    return real;
+  }
 }
 
 /** The files of a run, and the ones findings are reported for. */

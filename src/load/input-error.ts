@@ -26,3 +26,23 @@ export class InputErrors extends Error {
     super(errors.map((e) => e.format()).join('\n'));
   }
 }
+
+const FILE_SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EPERM: 'Permission denied',
+  EISDIR: 'Is a directory',
+  ELOOP: 'Too many levels of symbolic links',
+  ENAMETOOLONG: 'File name too long',
+  EMFILE: 'Too many open files',
+  EIO: 'Input/output error',
+  ERR_FS_FILE_TOO_LARGE: 'The file is too large to read whole (over 2 GiB)',
+  ERR_STRING_TOO_LONG: 'The file is too large to parse (a YAML file over 512 MB: use JSON for large exports)',
+};
+
+/** An input error for what reading a file or directory threw: the reason in words, with the error code. */
+export function fileSystemError(path: string, error: unknown): InputError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code !== undefined && Object.hasOwn(FILE_SYSTEM_REASONS, code) ? FILE_SYSTEM_REASONS[code] : error instanceof Error ? error.message : String(error);
+  return new InputError(path, `Cannot read: ${reason}${code ? ` (${code})` : ''}`);
+}

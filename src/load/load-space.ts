@@ -4,11 +4,12 @@ import type { AssetNode, EntryNode } from '../model/nodes.js';
 import { SpaceModel } from '../model/space-model.js';
 import { TaxonomyIndex } from '../model/taxonomy.js';
 import { indexFile, type FileIndex } from './index-file.js';
-import { InputError, InputErrors } from './input-error.js';
+import { InputError, InputErrors, fileSystemError } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
 import { layoutUnitStarts, streamElementRange } from './json-stream.js';
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
+import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
 
@@ -253,12 +254,12 @@ class StreamedSpace implements Space {
     return (unit, ids) => {
       ids.forEach((id, k) => {
         const first = seen.add(id, unit.file, unit.firstIndex + k);
-        if (first) this.throwDuplicate('entry', id, first, unit.file, unit.firstIndex + k);
+        if (first) throw new InputErrors([this.duplicateError('entry', id, first, unit.file, unit.firstIndex + k)]);
       });
     };
   }
 
-  private throwDuplicate(kind: RecordKind, id: string, first: { file: number; position: number }, file: number, position: number): never {
+  private duplicateError(kind: RecordKind, id: string, first: { file: number; position: number }, file: number, position: number): InputError {
     const where = (f: number, p: number) => {
       let n = 0;
       for (const { view } of records(this.indexed[f]!.index, new Set([kind]))) if (n++ === p) return view.ref;
@@ -266,7 +267,7 @@ class StreamedSpace implements Space {
     };
     const a = where(first.file, first.position);
     const b = where(file, position);
-    throw new InputErrors([new InputError(b.file.path, `Duplicate ${kind} '${id}': also in ${a.file.path} at ${a.pointer}`, b.file.locate(b, []), b.pointer)]);
+    return new InputError(b.file.path, `Duplicate ${kind} '${id}': also in ${a.file.path} at ${a.pointer}`, b.file.locate(b, []), b.pointer);
   }
 
   private async *stream<T extends { id: string }>(
@@ -276,6 +277,8 @@ class StreamedSpace implements Space {
   ): AsyncGenerator<T> {
     const kinds = new Set([kind]);
     const duplicates = new StreamDuplicates();
+    // A file with an input error is read no further; the other files are, to find their input errors too.
+    const errors: InputError[] = [];
     for (const [file, { source, index }] of this.indexed.entries()) {
       if (!include(file)) continue;
       let position = 0;
@@ -283,21 +286,25 @@ class StreamedSpace implements Space {
         for (const { view } of records(index, kinds)) {
           const node = convert(view.value(), view.ref);
           const first = duplicates.add(node.id, file, position);
-          if (first) this.throwDuplicate(kind, node.id, first, file, position);
+          if (first) {
+            errors.push(this.duplicateError(kind, node.id, first, file, position));
+            break;
+          }
           position++;
           yield node;
         }
       } catch (error) {
-        if (error instanceof InputErrors) throw error;
-        throw new InputErrors([toInputError(error, source.path, source)]);
+        errors.push(...(error instanceof InputErrors ? error.errors : [toInputError(error, source.path, source)]));
       } finally {
         source.release();
       }
     }
+    if (errors.length > 0) throw new InputErrors(errors);
   }
 }
 
 async function openFile(absPath: string, path: string): Promise<{ source: SourceFile; root: ValueView }> {
+  checkText(absPath, path);
   if (/\.ya?ml$/i.test(absPath)) {
     const { LineCounter, parseDocument, visit } = await import('yaml');
     const lineCounter = new LineCounter();
@@ -351,6 +358,6 @@ function toInputError(error: unknown, path: string, source: SourceFile | undefin
     return new InputError(path, `Invalid JSON: ${error.message}`, source.position(offset));
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === 'string') return new InputError(path, `Cannot read file (${code}): ${(error as Error).message}`);
+  if (typeof code === 'string' && /^(E[A-Z]+|ERR_[A-Z_]+)$/.test(code)) return fileSystemError(path, error);
   throw error;
 }

@@ -34,7 +34,9 @@ export interface CompileOptions {
 
 /** The value type validations apply to: the field's type, with `:Entry`/`:Asset` for links. */
 function valueType(type: unknown, linkType: unknown): string {
-  return type === 'Link' ? `Link:${String(linkType)}` : String(type);
+  // Not String(): it throws on an input object whose toString is not a function.
+  const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  return type === 'Link' ? `Link:${text(linkType)}` : text(type);
 }
 
 function ruleKey(validation: Record<string, unknown>): ValidationKind | undefined {

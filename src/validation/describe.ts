@@ -16,8 +16,9 @@ export function showList(items: readonly unknown[], show: (item: unknown) => str
   return shown.join(', ');
 }
 
+/** A string in quotes; anything else as JSON (`String()` throws on an object whose toString is not a function). */
 export function quoted(item: unknown): string {
-  return `'${String(item)}'`;
+  return typeof item === 'string' ? `'${item}'` : showValue(item);
 }
 
 /** A min/max pair as words: "at least 2", "at most 5", "2 to 5", "exactly 2". */

@@ -1,4 +1,4 @@
-import { isObject } from '../load/records.js';
+import { isObject, ownValue } from '../load/records.js';
 import { codePointLength } from '../model/text-length.js';
 import { isRichTextDocument, richTextLength, type RichTextNode } from '../model/rich-text.js';
 import { checkFlags, checkPattern, compileMatcher } from '../regex/re2-engine.js';
@@ -37,7 +37,7 @@ function violation(messageId: string, data: Record<string, string | number>): Vi
  */
 export function sizeCheck(type: string, spec: unknown, custom: string): ValueCheck | null {
   const bounds = boundsOf(spec);
-  const measure = bounds && SIZE_MEASURES[type];
+  const measure = bounds && ownValue(SIZE_MEASURES, type);
   if (!bounds || !measure) return null;
   const { min, max } = bounds;
   return {
