@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isIsoDate } from '../engine/dates.js';
 import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
 import { decodePointer, encodePointer, JsonSyntaxError } from '../load/json-scan.js';
@@ -121,6 +121,20 @@ export interface LoadedConfigFile {
   rules: Rule<never>[];
 }
 
+const validators = new Map<string, ValidateFunction>();
+
+/** The validator of a config schema, compiled once per schema (programmatic runs lint many times). */
+async function configValidator(schema: Record<string, unknown>): Promise<ValidateFunction> {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    const { Ajv } = await import('ajv');
+    validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
 /**
  * Reads a config file, loads its plugins, and validates it against the schema of all those
  * rules (so plugin rules' options are checked like built-in ones); `shown` is the path as
@@ -136,9 +150,7 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
     return `${shown}:${line}:${column}: plugins[${i}]`;
   };
   const rules = [...builtins, ...(await loadPlugins(specs, absPath, builtins, where))];
-  const { Ajv } = await import('ajv');
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(buildConfigSchema(rules));
+  const validate = await configValidator(buildConfigSchema(rules));
   const valid = validate(parsed.value);
   const ruleIds = rules.map((r) => r.meta.id);
   const problems = new Map<string, Position>();

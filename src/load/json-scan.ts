@@ -159,27 +159,23 @@ export function encodePointer(segments: readonly (string | number)[]): string {
  * for an object member, the value for an array element. Stops at the deepest segment that
  * exists, so a pointer to a missing key lands on its parent.
  */
-export function locateInJson(buf: Uint8Array, start: number, segments: readonly string[]): number {
+export function locateInJson(buf: Uint8Array, start: number, segments: readonly string[], cache?: LocateCache): number {
   let at = skipWs(buf, start);
   let result = at;
   for (const segment of segments) {
     const c = buf[at];
     if (c === OPEN_BRACE) {
-      const member = objectMembers(buf, at).find((m) => m.key === segment);
+      const members = (cache?.members.get(at) as Member[] | undefined) ?? objectMembers(buf, at);
+      cache?.members.set(at, members);
+      const member = members.find((m) => m.key === segment);
       if (!member) return result;
       result = member.keyStart;
       at = member.valueStart;
     } else if (c === OPEN_BRACKET) {
-      const index = Number(segment);
-      let n = 0;
-      let found = -1;
-      for (const [s] of arrayElements(buf, at)) {
-        if (n++ === index) {
-          found = s;
-          break;
-        }
-      }
-      if (found < 0) return result;
+      const starts = cache?.elements.get(at) ?? [...arrayElements(buf, at)].map(([s]) => s);
+      cache?.elements.set(at, starts);
+      const found = starts[Number(segment)];
+      if (found === undefined) return result;
       result = found;
       at = found;
     } else {
@@ -187,4 +183,13 @@ export function locateInJson(buf: Uint8Array, start: number, segments: readonly 
     }
   }
   return result;
+}
+
+/**
+ * The members and element starts `locateInJson` found, by offset, for one buffer: a record with
+ * many findings is then scanned once, not once per finding.
+ */
+export interface LocateCache {
+  members: Map<number, Member[]>;
+  elements: Map<number, number[]>;
 }

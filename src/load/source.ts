@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes } from './file-bytes.js';
-import { JsonSyntaxError, bomLength, decodePointer, locateInJson } from './json-scan.js';
+import { JsonSyntaxError, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -113,6 +113,7 @@ export class JsonSourceFile implements SourceFile {
   private buf: Buffer | undefined;
   private lines: LineIndex | undefined;
   private largeLines: LargeFileLines | undefined;
+  private locateCache: LocateCache | undefined;
 
   constructor(
     readonly path: string,
@@ -139,11 +140,15 @@ export class JsonSourceFile implements SourceFile {
   release(): void {
     this.buf = undefined;
     this.lines = undefined;
+    this.locateCache = undefined;
     this.bytes.close();
   }
 
   locate(ref: SourceRef, path: readonly string[]): Position {
-    if (!this.large) return this.position(locateInJson(this.slice(0, this.size), ref.offset, path));
+    if (!this.large) {
+      this.locateCache ??= { members: new Map(), elements: new Map() };
+      return this.position(locateInJson(this.slice(0, this.size), ref.offset, path, this.locateCache));
+    }
     // The record is read from its offset in windows that grow until it is whole.
     for (let length = 1 << 16; ; length *= 2) {
       const record = this.bytes.read(ref.offset, ref.offset + length);
