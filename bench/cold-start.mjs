@@ -1,12 +1,12 @@
 // Cold start of cmlint on a small export against `node -e 0`, measured in one session:
-//   node bench/cold-start.mjs [runs=10] [export=../shared/corpus/starter-gatsby-blog.json]
+//   node bench/cold-start.mjs [runs=10] [export=fixtures/corpus/starter-gatsby-blog.json]
 // Runs alternate between the two commands after two warm-up runs each; prints medians and the ratio.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 10);
 const root = fileURLToPath(new URL('../', import.meta.url));
-const input = process.argv[3] ?? '../shared/corpus/starter-gatsby-blog.json';
+const input = process.argv[3] ?? 'fixtures/corpus/starter-gatsby-blog.json';
 const commands = {
   'node -e 0': ['-e', '0'],
   [`cmlint ${input}`]: ['bin/cmlint.js', input],

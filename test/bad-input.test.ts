@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, baseEnv, cmlint, type Run } from './helpers/cli.js';
+import { CORPUS } from './helpers/corpus.js';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -160,7 +161,7 @@ describe('input-shape findings: the run goes on', () => {
 
   it('two default locales (the import tool’s sample export): a warning, and the run goes on to the entries', () => {
     const dir = project({});
-    cpSync(join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'import-sample-space.json'), join(dir, 'space.json'));
+    cpSync(join(CORPUS, 'import-sample-space.json'), join(dir, 'space.json'));
     const run = lint(dir, 'space.json');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report & { summary: { entries: number } };

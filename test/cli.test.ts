@@ -10,6 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, validateSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from './helpers/corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'cmlint.js');
@@ -620,7 +621,7 @@ describe('README quick start', () => {
 });
 
 describe('graphql-schema', () => {
-  const corpusDir = join(ROOT, '..', 'shared', 'corpus');
+  const corpusDir = CORPUS;
   const exports = readdirSync(corpusDir).filter((name) => name.endsWith('.json')).sort();
   const COLLISIONS = 'fixtures/cli/graphql-collisions';
 

@@ -7,13 +7,14 @@ import { RuleConfiguration } from '../src/config/resolve-rules.js';
 import { runRules } from '../src/engine/run-rules.js';
 import { loadSpace } from '../src/load/load-space.js';
 import { loadBuiltinRules } from '../src/rules-registry.js';
+import { CORPUS } from './helpers/corpus.js';
 
 /**
- * Every rule on every real export in ../shared/corpus: no crash, and exactly the findings that
+ * Every rule on every real export in fixtures/corpus: no crash, and exactly the findings that
  * were reviewed by hand (a false alarm on real data is a bug). Update EXPECTED only after
  * reading what a rule reports and why it is right.
  */
-const corpusDir = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const corpusDir = CORPUS;
 const corpusFiles = readdirSync(corpusDir).filter((name) => name.endsWith('.json')).sort();
 const rules = await loadBuiltinRules();
 
@@ -30,7 +31,7 @@ const EXPECTED: Record<string, string[]> = {
   'unlikely-friends.json': [],
 };
 
-describe('rules on the real exports in ../shared/corpus', () => {
+describe('rules on the real exports in fixtures/corpus', () => {
   it('covers every corpus file', () => {
     expect(corpusFiles).toEqual(Object.keys(EXPECTED).sort());
   });

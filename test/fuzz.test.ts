@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
 import { BIN, baseEnv } from './helpers/cli.js';
 import { caseFiles, describeCase, fuzzCase, runCase, type Seed } from './fuzz/harness.js';
+import { CORPUS } from './helpers/corpus.js';
 
 const RUNS = Number(process.env.CMLINT_FUZZ_RUNS ?? 300);
 const SEED = process.env.CMLINT_FUZZ_SEED === undefined ? undefined : Number(process.env.CMLINT_FUZZ_SEED);
 /** With the seed, fast-check's `path` of a failure replays just that case. */
 const PATH = process.env.CMLINT_FUZZ_PATH;
-const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
 // In memory where there is a tmpfs: every case writes and reads its files.
 const work = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'cmlint-fuzz-'));

@@ -18,8 +18,9 @@ import { buildSchemaModel, describeOrigin, typeNameOrigins, type SchemaModel } f
 import { schemaProblems } from '../src/graphql/schema-problems.js';
 import { loadSpace } from '../src/load/load-space.js';
 import { contentType } from './helpers/rule-tester.js';
+import { CORPUS } from './helpers/corpus.js';
 
-const corpusDir = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const corpusDir = CORPUS;
 const blogFixture = fileURLToPath(new URL('../fixtures/graphql/template-blog/content-types.json', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'cmlint-graphql-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSpace } from '../src/load/load-space.js';
 import { build, collect, LOAD_FIXTURES, loadFiles, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
+import { CORPUS } from './helpers/corpus.js';
 
 afterAll(removeTempDirs);
 
@@ -172,7 +173,6 @@ describe('a whole export file', () => {
 });
 
 describe('the real exports in the corpus', () => {
-  const CORPUS = '/work/shared/corpus';
   const expected: Record<string, { contentTypes: number; editorInterfaces: number; locales: number; entries: number; assets: number; defaultLocale?: string }> = {
     'cli-init-content.json': { contentTypes: 1, editorInterfaces: 1, locales: 1, entries: 1, assets: 1, defaultLocale: 'en-US' },
     'content-types-only.json': { contentTypes: 3, editorInterfaces: 0, locales: 0, entries: 0, assets: 0 },

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/load/file-bytes.js';
 import { loadSpace } from '../src/load/load-space.js';
+import { CORPUS } from './helpers/corpus.js';
 
 /**
  * The streaming reader (files above CMLINT_WHOLE_FILE_LIMIT) must give exactly what the
  * whole-file reader gives: the same findings at the same lines and columns, in any layout.
  */
 const root = fileURLToPath(new URL('../', import.meta.url));
-const corpus = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const corpus = CORPUS;
 const dir = mkdtempSync(join(tmpdir(), 'cmlint-large-'));
 const config = join(dir, 'all-rules.yaml');
 writeFileSync(config, 'extends: all\n');

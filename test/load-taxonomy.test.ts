@@ -7,10 +7,10 @@ import { runRules } from '../src/engine/run-rules.js';
 import { loadSpace } from '../src/load/load-space.js';
 import { TaxonomyIndex } from '../src/model/taxonomy.js';
 import { build, inputErrors, loadFiles, positionOf, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
+import { CORPUS } from './helpers/corpus.js';
 
 afterAll(removeTempDirs);
 
-const CORPUS = '/work/shared/corpus';
 const EXAMPLE = join(CORPUS, 'example-taxonomy.json');
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 const concept = (id: string, broader: string[] = []) => ({ sys: { id, type: 'TaxonomyConcept' }, broader: broader.map((b) => link('TaxonomyConcept', b)) });
