@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config/load-config.js';
 import { closest } from './config/closest.js';
@@ -17,6 +16,7 @@ import { InputError, InputErrors } from './load/input-error.js';
 import { lint, loadConfig, readSpace, type BaselineReport } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
+import { OutputFileError, prepareOutputFile, writeOutputFile } from './output-file.js';
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
@@ -168,7 +168,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(`cmlint: ${error.message}\nRun 'cmlint --help' for usage.\n`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof InputErrors || error instanceof BaselineError) {
+    if (error instanceof ConfigError || error instanceof InputErrors || error instanceof BaselineError || error instanceof OutputFileError) {
       io.stderr(`${error.message}\n`);
       return 2;
     }
@@ -241,6 +241,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
     }
   }
+  for (const { file } of outputs) if (file) prepareOutputFile(file.absPath, file.shown);
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);
@@ -296,7 +297,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
     const text = FORMATTERS[output.format]!({ ...result, findings: shown }, { ...context, color });
     if (output.file === null) io.stdout(text);
-    else writeOutput(output.file, text);
+    else await writeOutputFile(output.file.absPath, output.file.shown, text);
   }
   if (baseline) io.stderr(baselineMessage(baseline));
   // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
@@ -307,14 +308,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   return fails.size > 0 ? 1 : 0;
 }
 
-function writeOutput(file: { absPath: string; shown: string }, text: string): void {
-  try {
-    mkdirSync(dirname(file.absPath), { recursive: true });
-    writeFileSync(file.absPath, text);
-  } catch (error) {
-    throw new InputError(file.shown, `Cannot write output (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-}
 
 function staleLine(entry: StaleEntry): string {
   const target = [entry.contentType, entry.entry === null ? null : `entry ${entry.entry}`, entry.field, entry.locale].filter((p) => p !== null).join(' › ');

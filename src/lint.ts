@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
-import { applyBaseline, BaselineError, buildBaseline, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
+import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
 import type { Rule, SeveritySetting } from './engine/rule.js';
@@ -171,6 +171,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     throw new BaselineError(`${file.shown}: this file is a space export, not a baseline: cmlint never writes over its inputs (choose another baseline file)`);
   }
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
+  if (file && options.baselineWrite !== undefined) prepareBaselineFile(file.absPath, file.shown);
   let run: RunResult;
   let pool: WorkerPool | undefined;
   try {
@@ -212,13 +213,13 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
       let entries: readonly BaselineEntry[];
       if (recorded === null) {
         entries = buildBaseline(findings);
-        writeBaseline(file.absPath, file.shown, entries);
+        await writeBaseline(file.absPath, file.shown, entries);
       } else entries = recorded;
       const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
       const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
       ({ kept, suppressed } = outcome);
       const prune = options.pruneBaseline === true && outcome.stale.length > 0;
-      if (prune) writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
+      if (prune) await writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));
       baseline = { path: file.shown, written: recorded === null, stale: outcome.stale, pruned: prune, notWritten: null };
     }
   }

@@ -198,11 +198,11 @@ describe('symbolic links', () => {
 
   it('a link to a directory elsewhere is followed, and a file reached by two paths is read once', async () => {
     const dir = tree(
-      { 'space/page.json': { contentTypes: [build.contentType('page')] }, 'shared/locales.json': { locales: [build.locale('en-US', null, true)] } },
-      { 'space/shared': '../shared', 'space/same-page.json': 'page.json' },
+      { 'space/page.json': { contentTypes: [build.contentType('page')] }, 'common/locales.json': { locales: [build.locale('en-US', null, true)] } },
+      { 'space/common': '../common', 'space/same-page.json': 'page.json' },
     );
-    const found = await findInputs(['space', 'shared'], { cwd: dir, base: dir, include: [], exclude: [] });
-    expect(found.map((i) => relative(dir, i.absPath))).toEqual(['shared/locales.json', 'space/page.json']);
+    const found = await findInputs(['space', 'common'], { cwd: dir, base: dir, include: [], exclude: [] });
+    expect(found.map((i) => relative(dir, i.absPath))).toEqual(['common/locales.json', 'space/page.json']);
     const space = await loadSpace(found, dir);
     expect([...space.model.contentTypes.keys()]).toEqual(['page']);
   });

@@ -1,5 +1,5 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
 import { identityKey } from './identity.js';
 import type { Target } from './rule.js';
 import type { Finding } from './run-rules.js';
@@ -137,14 +137,22 @@ export function readBaseline(absPath: string, shown: string): BaselineEntry[] {
   });
 }
 
-/** Writes the baseline so that readers see the old or the new file, never a part of one: a temporary file, then a rename. */
-export function writeBaseline(absPath: string, shown: string, entries: readonly BaselineEntry[]): void {
-  const temp = join(dirname(absPath), `.${basename(absPath)}.${process.pid}.tmp`);
+/** Checks before the run that the baseline file can be written (see prepareOutputFile). */
+export function prepareBaselineFile(absPath: string, shown: string): void {
   try {
-    writeFileSync(temp, serializeBaseline(entries));
-    renameSync(temp, absPath);
+    prepareOutputFile(absPath, shown);
   } catch (error) {
-    rmSync(temp, { force: true });
-    throw new BaselineError(`${shown}: cannot write baseline: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw asBaselineError(error);
   }
+}
+
+/** Writes the baseline so that readers see the old or the new file, never a part of one. */
+export async function writeBaseline(absPath: string, shown: string, entries: readonly BaselineEntry[]): Promise<void> {
+  await writeOutputFile(absPath, shown, serializeBaseline(entries)).catch((error: unknown) => {
+    throw asBaselineError(error);
+  });
+}
+
+function asBaselineError(error: unknown): unknown {
+  return error instanceof OutputFileError ? new BaselineError(error.message) : error;
 }

@@ -1,0 +1,127 @@
+import { closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Writing report and baseline files. Paths are checked before the run, so that a path that
+ * cannot be written fails at once rather than after a long audit; files are replaced atomically
+ * (a temporary file beside the target, then a rename), so that readers, a second run writing
+ * the same file, a full disk or a signal leave the previous file or the new one, never a part
+ * of one, and no temporary file behind.
+ *
+ * Signals: during the run, SIGINT and SIGTERM keep their default action (the process ends at
+ * once, and nothing has been written yet). While files are written (asynchronously, so that a
+ * signal is seen between chunks), a handler removes the temporary files and then ends the
+ * process by the same signal, as if no handler had been there.
+ */
+export class OutputFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly code: string,
+  ) {
+    super(`${file}: Cannot write output (${code})${REASONS[code] ? `: ${REASONS[code]}` : ''}`);
+  }
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'a parent directory does not exist and cannot be created here',
+  ENOTDIR: 'a parent of this path is a file, not a directory',
+  EISDIR: 'this path is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  ENAMETOOLONG: 'file name too long',
+};
+
+/** Temporary files being written now, removed by the signal handler. */
+const pending = new Set<string>();
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const temp of pending) rmSync(temp, { force: true });
+  pending.clear();
+  for (const name of SIGNALS) process.off(name, onSignal);
+  process.kill(process.pid, signal);
+}
+
+/** Registers a temporary file for the signal handler (installed while any is pending); returns its release. */
+function track(temp: string): () => void {
+  if (pending.size === 0) for (const name of SIGNALS) process.on(name, onSignal);
+  pending.add(temp);
+  return () => {
+    pending.delete(temp);
+    if (pending.size === 0) for (const name of SIGNALS) process.off(name, onSignal);
+  };
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+function temporaryPath(absPath: string): string {
+  return join(dirname(absPath), `.${basename(absPath)}.${process.pid}.tmp`);
+}
+
+/**
+ * Makes sure `absPath` can be written: creates missing parent directories one level at a time
+ * (Node's recursive mkdir loops forever on some pseudo file systems, such as /proc), refuses a
+ * directory as the file, and creates and removes the temporary file the write will use.
+ */
+export function prepareOutputFile(absPath: string, shown: string): void {
+  const missing: string[] = [];
+  let dir = dirname(absPath);
+  for (;;) {
+    let isDirectory: boolean;
+    try {
+      isDirectory = statSync(dir).isDirectory();
+    } catch (error) {
+      const code = codeOf(error);
+      if (code !== 'ENOENT' || dirname(dir) === dir) throw new OutputFileError(shown, code);
+      missing.push(dir);
+      dir = dirname(dir);
+      continue;
+    }
+    if (!isDirectory) throw new OutputFileError(shown, 'ENOTDIR');
+    break;
+  }
+  for (const path of missing.reverse()) {
+    try {
+      mkdirSync(path);
+    } catch (error) {
+      if (codeOf(error) !== 'EEXIST') throw new OutputFileError(shown, codeOf(error));
+    }
+  }
+  try {
+    if (statSync(absPath).isDirectory()) throw new OutputFileError(shown, 'EISDIR');
+  } catch (error) {
+    if (error instanceof OutputFileError) throw error;
+    if (codeOf(error) !== 'ENOENT') throw new OutputFileError(shown, codeOf(error));
+  }
+  // The probe takes microseconds and is synchronous: no handler could run during it.
+  const temp = temporaryPath(absPath);
+  try {
+    closeSync(openSync(temp, 'w'));
+  } catch (error) {
+    throw new OutputFileError(shown, codeOf(error));
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Replaces `absPath` with `text` atomically: the old file or the new one, never a part of one. */
+export async function writeOutputFile(absPath: string, shown: string, text: string): Promise<void> {
+  const temp = temporaryPath(absPath);
+  const release = track(temp);
+  try {
+    await writeFile(temp, text);
+    await rename(temp, absPath);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw new OutputFileError(shown, codeOf(error));
+  } finally {
+    release();
+  }
+}

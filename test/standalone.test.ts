@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/cli.js';
+
+/**
+ * The repository stands alone: tests, scripts and benchmarks read nothing outside it. `.ci/run`
+ * runs the suite from a copy of the committed tree in an empty directory (a relative path out of
+ * the repository fails there); this catches absolute paths to this workspace too.
+ */
+const OUTSIDE = [/\/work\//, /\.\.\/shared/, /'\.\.',\s*'\.\.',\s*'shared'/];
+
+describe('nothing in the repository reads outside it', () => {
+  const files = execFileSync('git', ['ls-files', 'test', 'bench', 'scripts', 'src', 'bin', '.ci', 'package.json', 'vitest.config.ts'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f !== '' && f !== 'test/standalone.test.ts');
+
+  it('lists the files it checks', () => {
+    expect(files).toContain('test/corpus.test.ts');
+  });
+
+  it.each(files)('%s', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const lines = text.split('\n').flatMap((line, i) => (OUTSIDE.some((re) => re.test(line)) ? [`${i + 1}: ${line.trim()}`] : []));
+    expect(lines).toEqual([]);
+  });
+});
