@@ -1,4 +1,4 @@
-import type { RuleMeta } from '../engine/rule.js';
+import { minSeverity, type RuleMeta } from '../engine/rule.js';
 
 /** Where each rule's page lives, relative to the package root; the docs URL of every rule. */
 export function ruleDocsPath(id: string): string {
@@ -12,6 +12,13 @@ function enforcementText({ enforcement }: RuleMeta): string {
   return `${enforcement.date}${postponed}${enforcement.note ? `; ${enforcement.note}` : ''}`;
 }
 
+/** Undated rules are in effect: they have one severity. Before a date, findings are warnings (never above the rule's severity). */
+function severityLine(meta: RuleMeta): string {
+  if (meta.enforcement.date === null) return `- Severity: \`${meta.severity}\` (no enforcement date: in effect)`;
+  const before = minSeverity('warning', meta.severity);
+  return `- Severity once in effect: \`${meta.severity}\`; before the date: \`${before}\``;
+}
+
 /** The page of a rule, generated from its metadata (`npm run generate` writes docs/rules/). */
 export function renderRuleDoc(meta: RuleMeta, defaults: Record<string, unknown>): string {
   const options = Object.keys(defaults).length === 0 ? 'none' : `\`${JSON.stringify(defaults)}\` (defaults)`;
@@ -21,7 +28,7 @@ export function renderRuleDoc(meta: RuleMeta, defaults: Record<string, unknown>)
     `${meta.description}`,
     '',
     `- Enforced by the service from: ${enforcementText(meta)}`,
-    `- Severity once in effect: \`${meta.severity}\`; before the date: \`warning\``,
+    severityLine(meta),
     `- In the \`recommended\` preset: ${meta.recommended ? 'yes' : 'no'}`,
     `- Options: ${options}`,
     `- Message ids: ${Object.keys(meta.messages).map((id) => `\`${id}\``).join(', ')}`,
