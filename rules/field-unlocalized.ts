@@ -25,6 +25,7 @@ export default defineRule({
           "Field '{{field}}' of content type '{{contentType}}' is no longer localized: values its entries hold for other locales than the default " +
           'stop being returned by locale=* requests (the inputs hold no entries to check).',
         change: 'dangerous',
+        maxSeverity: 'warning',
       },
     },
     docs: `

@@ -25,6 +25,7 @@ export default defineRule({
           "The {{kinds}} validation of field '{{field}}' (content type '{{contentType}}') is added or narrowed: entries linking to what it no longer accepts " +
           'cannot be published (the inputs hold no entries to check).',
         change: 'dangerous',
+        maxSeverity: 'warning',
       },
     },
     docs: `

@@ -19,6 +19,7 @@ export default defineRule({
       unchecked: {
         text: "Locale '{{locale}}' was removed: requests for it fail, and entries holding values for it cannot be saved as they are (the inputs hold no entries to check).",
         change: 'dangerous',
+        maxSeverity: 'warning',
       },
     },
     docs: `

@@ -22,6 +22,7 @@ export default defineRule({
       unchecked: {
         text: "Field '{{field}}' of content type '{{contentType}}' becomes required: entries that leave it empty cannot be published (the inputs hold no entries to check).",
         change: 'dangerous',
+        maxSeverity: 'warning',
       },
     },
     docs: `

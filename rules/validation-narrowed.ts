@@ -38,6 +38,7 @@ export default defineRule({
           "The {{kinds}} validation of field '{{field}}' (content type '{{contentType}}') is added or changed: entries whose values it no longer allows " +
           'cannot be published (the inputs hold no entries to check).',
         change: 'dangerous',
+        maxSeverity: 'warning',
       },
     },
     docs: `
