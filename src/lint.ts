@@ -5,7 +5,7 @@ import { RuleConfiguration } from './config/resolve-rules.js';
 import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
-import type { Rule, SeveritySetting } from './engine/rule.js';
+import { runsIn, type Rule, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
@@ -50,7 +50,7 @@ export interface LintOptions {
   /**
    * `cmlint diff`: the state of the model before the change. `paths` (or the config's `include`)
    * are then the state after it, the inputs of both states (named paths are inputs, not report
-   * targets), and only the diff rules run.
+   * targets), and only the rules with `meta.diff` run.
    */
   before?: BeforeInputs;
 }
@@ -166,7 +166,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const asOf = options.asOf ?? config.asOf ?? todayUtc();
   const configuration = new RuleConfiguration(loaded.rules, config, options.ruleSeverities);
   const diff = options.before !== undefined;
-  const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id) && (r.meta.diff === true) === diff);
+  const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id) && runsIn(r.meta, diff));
   const tool = { name: 'cmlint', version: toolVersion() };
 
   /** A run that an input error stopped: its report holds the input errors, and nothing else. */

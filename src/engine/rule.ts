@@ -55,10 +55,19 @@ export interface RuleMeta {
   /** Message templates by message id; `{name}` placeholders are filled from `data`. */
   messages: Record<string, MessageSpec>;
   /**
-   * The rule compares the model before a change with the model after it (`context.before`):
-   * it runs in `cmlint diff` only, and plain lint runs leave it out.
+   * `true`: the rule compares the model before a change with the model after it
+   * (`context.before`); it runs in `cmlint diff` only, and plain lint runs leave it out.
+   * `'also'`: a lint rule that runs in `cmlint diff` too, on the inputs after the change, with
+   * `context.before` to name the change behind a finding (meant for graphql-document-invalid once
+   * GraphQL documents are an input: an operation the "after" schema no longer validates).
+   * Unset: lint runs only.
    */
-  diff?: boolean;
+  diff?: boolean | 'also';
+}
+
+/** Whether a rule runs in a diff run (`cmlint diff`) or in a lint run. */
+export function runsIn(meta: Pick<RuleMeta, 'diff'>, diffRun: boolean): boolean {
+  return meta.diff === 'also' || (meta.diff === true) === diffRun;
 }
 
 /** Identity of what a finding is about. A key that does not apply is null. */

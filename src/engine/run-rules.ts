@@ -5,7 +5,7 @@ import type { SourceFile, SourceRef } from '../load/source.js';
 import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
-import { minSeverity, type Change, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export interface Finding {
   ruleId: string;
@@ -102,7 +102,7 @@ export class RuleRunner {
     private readonly model: SpaceModel,
     private readonly asOf: string,
     files: readonly SourceFile[],
-    /** The model before the change, in `cmlint diff`: only rules with `meta.diff` run then, and only then. */
+    /** The model before the change, in `cmlint diff`: the rules that run then are chosen by `meta.diff` (runsIn). */
     before: SpaceModel | null = null,
   ) {
     const fileIndex = new Map(files.map((file, i) => [file, i]));
@@ -116,7 +116,7 @@ export class RuleRunner {
       }),
     };
     for (const rule of configuration.rules) {
-      if (!configuration.isActive(rule.meta.id) || (rule.meta.diff === true) !== (before !== null)) continue;
+      if (!configuration.isActive(rule.meta.id) || !runsIn(rule.meta, before !== null)) continue;
       const instance: Instance = { rule, visitors: {}, crashed: false };
       try {
         instance.visitors = rule.create({
@@ -264,7 +264,7 @@ export interface RunOptions {
    * one, or when no input can be split or a rule cannot run in parallel, one thread does it all.
    */
   pool?: import('./parallel.js').WorkerPool;
-  /** The model before the change (`cmlint diff`): the diff rules run, and no others. */
+  /** The model before the change (`cmlint diff`): the rules with `meta.diff` run, and no others. */
   before?: SpaceModel;
 }
 
