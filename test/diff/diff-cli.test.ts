@@ -88,6 +88,28 @@ describe('cmlint diff', () => {
     expect(summary(JSON.parse((await cli(['diff', '--base', 'HEAD', '--format', 'json', '--as-of', '2026-11-21'], repo)).stdout).findings)).toEqual(EXPECTED);
   });
 
+  it('the baseline hides recorded diff findings; every format renders them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmlint-diff-baseline-'));
+    dirs.push(dir);
+    for (const name of ['before.json', 'after.json']) copyFileSync(join(FIXTURES, name), join(dir, name));
+    const write = await cli(['diff', 'before.json', 'after.json', '--baseline-write', 'baseline.json'], dir);
+    expect(write.code).toBe(0);
+    const again = await cli(['diff', 'before.json', 'after.json', '--baseline', 'baseline.json', '--format', 'json'], dir);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).findings).toEqual([]);
+    for (const format of ['sarif', 'junit', 'github', 'markdown']) {
+      const { code, stdout } = await cli(['diff', 'before.json', 'after.json', '--format', format], dir);
+      expect(code, format).toBe(1);
+      expect(stdout, format).toContain('legacyPromo');
+    }
+  });
+
+  it('an input of either state that cannot be read is an input error (exit 2)', async () => {
+    const { code, stdout } = await cli(['diff', 'missing.json', 'after.json'], FIXTURES);
+    expect(code).toBe(2);
+    expect(stdout).toContain('missing.json');
+  });
+
   it('usage errors exit 2', async () => {
     expect((await cli(['diff', 'before.json'], FIXTURES)).code).toBe(2);
     const notACommit = await cli(['diff', '--base', 'no-such-ref'], FIXTURES);
