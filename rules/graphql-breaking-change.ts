@@ -1,11 +1,14 @@
 import { createRequire } from 'node:module';
 import { defineRule } from '../src/engine/rule.js';
 import { liveFields } from '../src/diff/counterpart.js';
+import { lowerFirstAscii } from '../src/graphql/naming.js';
 import { buildSchemaModel, type SchemaContentType, type SchemaField, type SchemaModel } from '../src/graphql/schema-model.js';
 import { renderSchema } from '../src/graphql/render-sdl.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
 import type { FieldNode } from '../src/model/nodes.js';
 import type { SpaceModel } from '../src/model/space-model.js';
+
+type Subject = { type: SchemaContentType; field: FieldNode | null; removed: boolean };
 
 /** The predicted schema as SDL, or null when GraphQL names collide (the graphql-* collision rules report that). */
 function predictedSdl(space: SpaceModel): { model: SchemaModel; sdl: string } | null {
@@ -18,7 +21,7 @@ function predictedSdl(space: SpaceModel): { model: SchemaModel; sdl: string } | 
  * prefix of the first name in the text, and the field the rest of the name stands for (`T.f`,
  * or a derived type `TF…`), in the model after the change, else before it (`removed`).
  */
-function subjectOf(description: string, after: SchemaModel, before: SchemaModel): { type: SchemaContentType; field: FieldNode | null; removed: boolean } | null {
+function subjectOf(description: string, after: SchemaModel, before: SchemaModel): Subject | null {
   for (const [, typeName, fieldName] of description.matchAll(/\b([_A-Za-z][_0-9A-Za-z]*)(?:\.([_A-Za-z][_0-9A-Za-z]*))?/g)) {
     let type: SchemaContentType | null = null;
     for (const t of after.contentTypes) if (typeName!.startsWith(t.naming.name) && t.naming.name.length > (type?.naming.name.length ?? 0)) type = t;
@@ -32,6 +35,33 @@ function subjectOf(description: string, after: SchemaModel, before: SchemaModel)
     return { type, field: old?.node ?? null, removed: old !== undefined };
   }
   return null;
+}
+
+/** What a field is as far as the model rules go: type, link type, item type. */
+function sameType(a: FieldNode, b: FieldNode): boolean {
+  return a.json.type === b.json.type && a.json.linkType === b.json.linkType && JSON.stringify(a.json.items?.type) === JSON.stringify(b.json.items?.type);
+}
+
+/**
+ * A `linkedFrom` collection removed (`TLinkingCollections.sCollection`) is a consequence of a
+ * change of the linking content type S: the link field that no longer allows T. Attributed to
+ * that field (or to S), and `removed` when the field or S is gone or retyped (the model rules
+ * report those).
+ */
+function linkedFromSubject(description: string, after: SchemaModel, before: SchemaModel): Subject | null | undefined {
+  const match = /^(\w+)LinkingCollections\.(\w+)Collection was removed/.exec(description);
+  if (!match) return undefined;
+  const [, target, sourceField] = match;
+  const oldSource = before.contentTypes.find((t) => lowerFirstAscii(t.naming.name) === sourceField);
+  const source = oldSource && after.contentTypes.find((t) => t.node.id === oldSource.node.id);
+  if (!oldSource || !source) return oldSource ? { type: oldSource, field: null, removed: true } : null;
+  for (const oldField of oldSource.fields) {
+    if (!oldField.targets.some((t) => t.naming.name === target)) continue;
+    const field = source.fields.find((f) => f.node.id === oldField.node.id);
+    if (!field || !sameType(field.node, oldField.node)) return { type: source, field: oldField.node, removed: true };
+    if (!field.targets.some((t) => t.naming.name === target)) return { type: source, field: field.node, removed: false };
+  }
+  return { type: source, field: null, removed: false };
 }
 
 export default defineRule({
@@ -83,14 +113,15 @@ or change the queries in the same change.
         const changes = graphql.findBreakingChanges(graphql.buildSchema(old.sdl), graphql.buildSchema(current.sdl));
         const grouped = new Map<FieldNode | SchemaContentType, string[]>();
         for (const { description } of changes) {
-          const subject = subjectOf(description, current.model, old.model);
+          const linked = linkedFromSubject(description, current.model, old.model);
+          const subject = linked === undefined ? subjectOf(description, current.model, old.model) : linked;
           // Content types and fields removed, and field types changed, are the model rules' findings.
           if (!subject || subject.removed) continue;
           const oldType = before.contentTypes.get(subject.type.node.id);
           if (!oldType) continue;
           if (subject.field) {
             const oldField = liveFields(oldType).find((f) => f.id === subject.field!.id);
-            if (!oldField || oldField.json.type !== subject.field.json.type || JSON.stringify(oldField.json.items?.type) !== JSON.stringify(subject.field.json.items?.type)) continue;
+            if (!oldField || !sameType(oldField, subject.field)) continue;
           }
           const key = subject.field ?? subject.type;
           grouped.set(key, [...(grouped.get(key) ?? []), description]);

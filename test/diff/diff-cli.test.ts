@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { CORPUS } from '../helpers/corpus.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/diff');
 
@@ -108,6 +109,20 @@ describe('cmlint diff', () => {
     const { code, stdout } = await cli(['diff', 'missing.json', 'after.json'], FIXTURES);
     expect(code).toBe(2);
     expect(stdout).toContain('missing.json');
+  });
+
+  it('each real export compared with itself: no finding', async () => {
+    const exports = readdirSync(CORPUS).filter((name) => name.endsWith('.json'));
+    expect(exports.length).toBeGreaterThan(5);
+    for (const name of exports) {
+      const { code, stdout } = await cli(['diff', name, name, '--format', 'json'], CORPUS);
+      expect(JSON.parse(stdout).findings, name).toEqual([]);
+      expect(code, name).toBe(0);
+    }
+  });
+
+  it('--help describes diff', async () => {
+    expect((await cli(['--help'], FIXTURES)).stdout).toContain('cmlint diff --base <git-ref> [paths...]');
   });
 
   it('usage errors exit 2', async () => {
