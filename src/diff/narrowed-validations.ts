@@ -143,6 +143,7 @@ export function narrowedValidationVisitors(context: RuleContext<unknown>, kinds:
   const impact = new EntryImpact();
   const changes = new Map<Narrowing, EntryChange>();
   const needsAssets = kinds.has('linkMimetypeGroup') || kinds.has('assetFileSize') || kinds.has('assetImageDimensions');
+  const needsEntryTypes = kinds.has('linkContentType') || kinds.has('nodes');
   return {
     field(field) {
       const narrowing = validations.narrowing(field, fieldBefore(before, field));
@@ -155,9 +156,12 @@ export function narrowedValidationVisitors(context: RuleContext<unknown>, kinds:
       changes.set(narrowing, change);
       impact.add(field.contentType.id, change);
     },
-    asset: needsAssets ? (asset) => validations.asset(asset) : undefined,
+    asset(asset) {
+      if (needsAssets && changes.size > 0) validations.asset(asset);
+    },
     entry(entry) {
-      validations.entry(entry);
+      if (changes.size === 0) return;
+      if (needsEntryTypes) validations.entry(entry);
       impact.visit(entry);
     },
     end() {
