@@ -20,10 +20,19 @@ export interface Narrowing {
   before: FieldPlan | null;
 }
 
+/** The value being checked: its narrowing, entry and locale, and which state's validations. */
+interface CheckedValue {
+  narrowing: Narrowing;
+  entry: EntryNode;
+  locale: string;
+  before: boolean;
+}
+
 /** A link whose target entry has not streamed past yet, judged at the end. */
 export interface DeferredLink {
   narrowing: Narrowing;
   entry: EntryRef;
+  locale: string;
   check: EntryLinkCheck;
   targetId: string;
   path: Path;
@@ -57,13 +66,13 @@ export class NarrowedValidations {
   private readonly assets = new Map<string, readonly AssetFile[]>();
   private readonly entryTypes = new Map<string, string>();
   private readonly locales: PublishLocales;
-  private current: { narrowing: Narrowing; entry: EntryNode; before: boolean } | null = null;
+  private current: CheckedValue | null = null;
   private readonly checkContext: CheckContext = {
     assetFiles: (id) => this.assets.get(id),
     entryType: (id) => this.entryTypes.get(id),
     defer: (check, targetId, path) => {
-      const { narrowing, entry, before } = this.current!;
-      this.deferred.push({ narrowing, entry: entryRef(entry), check, targetId, path, before });
+      const { narrowing, entry, locale, before } = this.current!;
+      this.deferred.push({ narrowing, entry: entryRef(entry), locale, check, targetId, path, before });
     },
   };
 
@@ -111,7 +120,8 @@ export class NarrowedValidations {
     for (const code of codes) {
       const value = byLocale[code];
       if (isEmptyValue(narrowing.after.type, value)) continue;
-      if (this.violates(narrowing, entry, narrowing.after, value, false) && !(narrowing.before && this.violates(narrowing, entry, narrowing.before, value, true))) return true;
+      const broken = (plan: FieldPlan, before: boolean) => this.violates({ narrowing, entry, locale: code, before }, plan, value);
+      if (broken(narrowing.after, false) && !(narrowing.before && broken(narrowing.before, true))) return true;
     }
     return false;
   }
@@ -121,8 +131,8 @@ export class NarrowedValidations {
     return link.check.judgeEntry(link.targetId, this.entryTypes.get(link.targetId), link.path) !== null;
   }
 
-  private violates(narrowing: Narrowing, entry: EntryNode, plan: FieldPlan, value: unknown, before: boolean): boolean {
-    this.current = { narrowing, entry, before };
+  private violates(current: CheckedValue, plan: FieldPlan, value: unknown): boolean {
+    this.current = current;
     try {
       if (plan.checks.some((check) => check.run(value, this.checkContext) !== null)) return true;
       return Array.isArray(value) && value.some((item) => plan.itemChecks.some((check) => check.run(item, this.checkContext) !== null));
@@ -166,7 +176,7 @@ export function narrowedValidationVisitors(context: RuleContext<unknown>, kinds:
     },
     end() {
       // Links to entries that came later in the inputs: broken after the change and not before it.
-      const key = (link: DeferredLink) => `${link.entry.id}\u0000${link.targetId}\u0000${link.path.join('/')}`;
+      const key = (link: DeferredLink) => `${link.entry.id}\u0000${link.locale}\u0000${link.targetId}\u0000${link.path.join('/')}`;
       const brokenBefore = new Set(validations.deferred.filter((l) => l.before && validations.judge(l)).map(key));
       for (const link of validations.deferred) {
         if (!link.before && !brokenBefore.has(key(link)) && validations.judge(link)) impact.record(changes.get(link.narrowing)!, link.entry);
