@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config/load-config.js';
 import { closest } from './config/closest.js';
@@ -13,7 +13,8 @@ import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
 import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
 import { InputError, InputErrors } from './load/input-error.js';
-import { lint, loadConfig, readSpace, type BaselineReport } from './lint.js';
+import { extractBase, baseInputs, GitBaseError, type BaseTree } from './diff/git-base.js';
+import { lint, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from './output-file.js';
@@ -36,6 +37,8 @@ const HELP = `Usage: cmlint [lint] [paths...] [options]
        cmlint rules [--as-of DATE] [--format stylish|json]
        cmlint explain <rule-id>
        cmlint graphql-schema [paths...] [--config FILE]
+       cmlint diff <before> <after> [options]
+       cmlint diff --base <git-ref> [paths...] [options]
        cmlint init
 
 Lints content models exported from the service (content types, editor interfaces, locales,
@@ -63,10 +66,20 @@ Options:
   -j, --jobs N             worker threads for the entries of export files over 64 MB
                            (default 1)
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
+      --base REF           diff: the state before the change is the commit REF (e.g. origin/main)
   -q, --quiet              show only the findings that fail the run
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
   -v, --version            print the version
   -h, --help               print this help
+
+diff compares two states of the content model and reports what the change breaks: content
+types, fields and locales removed, field types changed, fields made non-localized, validations
+and links narrowed and fields made required under existing entries (naming them), and breaking
+changes of the predicted GraphQL schema. <before> and <after> are export files, directories or
+globs; with --base, the inputs (the named paths, else the config's "include") as committed at
+<git-ref> are compared with the working tree (git archive into a temporary directory; the work
+tree is not touched). Findings say "breaking" or "dangerous"; a safe change is not reported.
+Outputs, --fail-on, the baseline and exit codes work as for lint.
 
 graphql-schema prints the GraphQL schema (SDL) that the service would generate for the content
 types; when GraphQL names collide it prints the collisions on stderr instead and exits 1.
@@ -146,6 +159,7 @@ function parse(argv: readonly string[]) {
         'max-warnings': { type: 'string' },
         jobs: { type: 'string', short: 'j' },
         rule: { type: 'string', multiple: true },
+        base: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         'no-color': { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
@@ -233,7 +247,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     );
     return 0;
   }
-  const paths = command === 'lint' ? rest : positionals;
+  if (values.base !== undefined && command !== 'diff') throw new UsageError('--base applies to cmlint diff only');
+  let paths = command === 'lint' || command === 'diff' ? rest : positionals;
 
   const outputs = parseOutputs(values.format ?? [], io.cwd);
   for (const { format, file } of outputs) {
@@ -268,8 +283,26 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const progress = showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
     ? progressLine(io.stderr)
     : null;
+  let before: BeforeInputs | undefined;
+  let baseTree: BaseTree | undefined;
+  if (command === 'diff') {
+    if (values.jobs !== undefined) throw new UsageError('diff: --jobs does not apply');
+    if (values.base !== undefined) {
+      try {
+        baseTree = await extractBase(values.base, io.cwd);
+      } catch (error) {
+        if (error instanceof GitBaseError) throw new UsageError(error.message);
+        throw error;
+      }
+    } else {
+      if (paths.length !== 2) throw new UsageError('diff: expected <before> <after> (two exports, directories or globs), or --base <git-ref> [paths...]');
+      before = { paths: [paths[0]!], cwd: io.cwd, base: loaded.path === null ? io.cwd : dirname(loaded.path) };
+      paths = [paths[1]!];
+    }
+  }
   let outcome;
   try {
+    if (baseTree) before = baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
     outcome = await lint({
       paths,
       cwd: io.cwd,
@@ -282,9 +315,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       pruneBaseline: values['prune-baseline'] === true,
       ...(progress ? { onProgress: progress.onProgress } : {}),
       ...(jobsFlag !== undefined ? { jobs: Number(jobsFlag) } : {}),
+      ...(before ? { before } : {}),
     });
   } finally {
     progress?.done();
+    baseTree?.remove();
   }
   const { result, config, rules, baseline } = outcome;
 
@@ -331,7 +366,7 @@ function baselineMessage(baseline: BaselineReport): string {
 }
 
 /** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {

@@ -5,7 +5,7 @@ import { RuleConfiguration } from './config/resolve-rules.js';
 import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
-import type { Rule, SeveritySetting } from './engine/rule.js';
+import { runsIn, type Rule, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
@@ -47,6 +47,20 @@ export interface LintOptions {
   jobs?: number;
   /** The organisation taxonomy export (`--taxonomy`), relative to `cwd`; wins over the config's `taxonomy`. */
   taxonomyPath?: string;
+  /**
+   * `cmlint diff`: the state of the model before the change. `paths` (or the config's `include`)
+   * are then the state after it, the inputs of both states (named paths are inputs, not report
+   * targets), and only the rules with `meta.diff` run.
+   */
+  before?: BeforeInputs;
+}
+
+/** The inputs of the model before a change: paths as on the command line, read from `cwd`. */
+export interface BeforeInputs {
+  paths: readonly string[];
+  cwd: string;
+  /** Where the config's `include`/`exclude` globs are relative to, for this state. */
+  base: string;
 }
 
 /** What happened to the baseline of a run. */
@@ -97,12 +111,13 @@ function baselineFile(options: LintOptions, loaded: LoadedConfig): BaselineFile 
 }
 
 /** The input files of a run: the space to read, and the report targets among them (if any). */
-async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'>, loaded: LoadedConfig) {
+async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { base?: string; diff?: boolean }, loaded: LoadedConfig) {
   const { config, path } = loaded;
   const selection = await selectInputs(options.paths, {
     cwd: options.cwd,
-    base: path === null ? options.cwd : dirname(path),
-    include: config.include ?? [],
+    base: options.base ?? (path === null ? options.cwd : dirname(path)),
+    // A diff compares the named inputs (or the configured ones): names are not report targets there.
+    include: options.diff === true && options.paths.length > 0 ? [] : (config.include ?? []),
     exclude: config.exclude ?? [],
   });
   if (selection.files.length === 0 && selection.targets?.size !== 0) {
@@ -133,6 +148,13 @@ export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'co
   return { space: await loadSpace(selection.files, options.cwd), config: loaded.config };
 }
 
+/** The model before the change (its entries are not read: the diff rules look at the entries after it). */
+async function readBefore(before: BeforeInputs, loaded: LoadedConfig, taxonomy: ReturnType<typeof taxonomyInput>) {
+  const selection = await selectRunInputs({ paths: before.paths, cwd: before.cwd, base: before.base, diff: true }, loaded);
+  const space = await loadSpace(selection.files, before.cwd, { taxonomy });
+  return space.model;
+}
+
 /**
  * Lints a space: config and plugins, inputs, one walk of all rules, the baseline, then the
  * report targets. An input error stops the run: its result then holds the input errors as
@@ -143,7 +165,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const { config } = loaded;
   const asOf = options.asOf ?? config.asOf ?? todayUtc();
   const configuration = new RuleConfiguration(loaded.rules, config, options.ruleSeverities);
-  const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id));
+  const diff = options.before !== undefined;
+  const active = loaded.rules.filter((r) => configuration.isActive(r.meta.id) && runsIn(r.meta, diff));
   const tool = { name: 'cmlint', version: toolVersion() };
 
   /** A run that an input error stopped: its report holds the input errors, and nothing else. */
@@ -156,7 +179,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
 
   let selection: InputSelection;
   try {
-    selection = await selectRunInputs(options, loaded);
+    selection = await selectRunInputs({ ...options, diff }, loaded);
   } catch (error) {
     return stopped(error, 0);
   }
@@ -177,7 +200,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
-    const jobs = selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
+    const jobs = !diff && selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
     // Worker threads start before the model is read here, so that their start-up overlaps it.
     pool =
       jobs > 1
@@ -190,8 +213,9 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
             asOf,
           })
         : undefined;
+    const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
     const space = await loadSpace(selection.files, options.cwd, { taxonomy });
-    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}) });
+    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}) });
   } catch (error) {
     return stopped(error, selection.files.length);
   } finally {

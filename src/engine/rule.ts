@@ -28,7 +28,15 @@ export interface MessageSpec {
    * something the service does not document, so that they never fail a CI gate as errors.
    */
   maxSeverity?: Severity;
+  /**
+   * For rules that compare two states of the model (`cmlint diff`): what the change is, as
+   * graphql-inspector classifies schema changes. `breaking`: it breaks something now (a
+   * publish, a query); `dangerous`: it may, depending on what the inputs do not show.
+   */
+  change?: Change;
 }
+
+export type Change = 'breaking' | 'dangerous';
 
 export interface RuleMeta {
   id: string;
@@ -46,6 +54,20 @@ export interface RuleMeta {
   schema: Record<string, unknown>;
   /** Message templates by message id; `{name}` placeholders are filled from `data`. */
   messages: Record<string, MessageSpec>;
+  /**
+   * `true`: the rule compares the model before a change with the model after it
+   * (`context.before`); it runs in `cmlint diff` only, and plain lint runs leave it out.
+   * `'also'`: a lint rule that runs in `cmlint diff` too, on the inputs after the change, with
+   * `context.before` to name the change behind a finding (meant for graphql-document-invalid once
+   * GraphQL documents are an input: an operation the "after" schema no longer validates).
+   * Unset: lint runs only.
+   */
+  diff?: boolean | 'also';
+}
+
+/** Whether a rule runs in a diff run (`cmlint diff`) or in a lint run. */
+export function runsIn(meta: Pick<RuleMeta, 'diff'>, diffRun: boolean): boolean {
+  return meta.diff === 'also' || (meta.diff === true) === diffRun;
 }
 
 /** Identity of what a finding is about. A key that does not apply is null. */
@@ -70,12 +92,19 @@ export interface ReportDescriptor {
   /** Target keys that the node does not give (a field or locale of an entry, for example). */
   field?: string;
   locale?: string;
+  /** The entry a finding about a field names as its example (diff rules: the first entry a change breaks). */
+  entry?: string;
 }
 
 export interface RuleContext<Options> {
   readonly ruleId: string;
   readonly options: Options;
   readonly space: SpaceModel;
+  /**
+   * In `cmlint diff`: the model before the change (`space` is the model after it, and the
+   * entries visited are the entries after it). Null in plain lint runs.
+   */
+  readonly before: SpaceModel | null;
   /** The date findings are judged against, `YYYY-MM-DD`. */
   readonly asOf: string;
   report(descriptor: ReportDescriptor): void;

@@ -5,7 +5,7 @@ import type { SourceFile, SourceRef } from '../load/source.js';
 import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
-import { minSeverity, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export interface Finding {
   ruleId: string;
@@ -20,6 +20,8 @@ export interface Finding {
   column: number | null;
   /** A rule crashed: not a finding about the space. */
   internal: boolean;
+  /** Findings of `cmlint diff`: what the change is (see MessageSpec.change). */
+  change?: Change;
 }
 
 export interface RunStats {
@@ -52,8 +54,8 @@ const INTERNAL_MESSAGE_ID = 'internal-error';
 /** How many entries (or assets) pass between two progress callbacks. */
 export const PROGRESS_EVERY = 1000;
 
-function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale'>): Target {
-  const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: null, locale: descriptor?.locale ?? null };
+function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale' | 'entry'>): Target {
+  const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: descriptor?.entry ?? null, locale: descriptor?.locale ?? null };
   if (node?.kind === 'contentType') target.contentType = node.id;
   else if (node?.kind === 'field') {
     target.contentType = node.contentType.id;
@@ -100,6 +102,8 @@ export class RuleRunner {
     private readonly model: SpaceModel,
     private readonly asOf: string,
     files: readonly SourceFile[],
+    /** The model before the change, in `cmlint diff`: the rules that run then are chosen by `meta.diff` (runsIn). */
+    before: SpaceModel | null = null,
   ) {
     const fileIndex = new Map(files.map((file, i) => [file, i]));
     const entryRefs = {
@@ -112,13 +116,14 @@ export class RuleRunner {
       }),
     };
     for (const rule of configuration.rules) {
-      if (!configuration.isActive(rule.meta.id)) continue;
+      if (!configuration.isActive(rule.meta.id) || !runsIn(rule.meta, before !== null)) continue;
       const instance: Instance = { rule, visitors: {}, crashed: false };
       try {
         instance.visitors = rule.create({
           ruleId: rule.meta.id,
           options: configuration.base.get(rule.meta.id)!.options as never,
           space: model,
+          before,
           asOf,
           report: (descriptor) => this.report(rule, descriptor),
           entryRefs,
@@ -220,6 +225,7 @@ export class RuleRunner {
         line: null,
         column: null,
         internal: false,
+        ...(spec.change ? { change: spec.change } : {}),
       },
       ref: record?.source ?? null,
       path: fullPath,
@@ -258,6 +264,8 @@ export interface RunOptions {
    * one, or when no input can be split or a rule cannot run in parallel, one thread does it all.
    */
   pool?: import('./parallel.js').WorkerPool;
+  /** The model before the change (`cmlint diff`): the rules with `meta.diff` run, and no others. */
+  before?: SpaceModel;
 }
 
 /**
@@ -267,7 +275,7 @@ export interface RunOptions {
 export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string, options: RunOptions = {}): Promise<RunResult> {
   const { onProgress } = options;
   const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
-  const runner = new RuleRunner(configuration, space.model, asOf, space.files);
+  const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
   for await (const asset of space.assets()) {
     stats.assets++;

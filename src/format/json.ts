@@ -15,6 +15,7 @@ export const formatJson: Formatter = (result) => {
       file: f.file,
       line: f.line,
       column: f.column,
+      ...(f.change ? { change: f.change } : {}),
     })),
     summary: {
       ...countBySeverity(result.findings),

@@ -4,13 +4,17 @@ import { plural } from '../plural.js';
 import { enforcementLabel, targetLabel } from './labels.js';
 import { countBySeverity, type Formatter } from './types.js';
 
-/** Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule, date. */
+/**
+ * Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule,
+ * date. Findings of `cmlint diff` are grouped by content type, with their file position and
+ * whether the change is breaking or dangerous.
+ */
 export const formatStylish: Formatter = (result, context) => {
   const c = pc.createColors(context.color);
   const severityColor = { error: c.red, warning: c.yellow, info: c.blue } as const;
   const groups = new Map<string, Finding[]>();
   for (const finding of result.findings) {
-    const key = finding.file ?? '(space)';
+    const key = finding.change ? (finding.target.contentType === null ? '(space)' : `content type ${finding.target.contentType}`) : (finding.file ?? '(space)');
     const group = groups.get(key);
     if (group) group.push(finding);
     else groups.set(key, [finding]);
@@ -19,10 +23,11 @@ export const formatStylish: Formatter = (result, context) => {
   const lines: string[] = [];
   for (const [file, findings] of groups) {
     const rows = findings.map((f) => ({
-      position: f.line === null ? '' : `${f.line}:${f.column}`,
-      severity: f.severity,
+      position: f.line === null ? '' : f.change ? `${f.file}:${f.line}:${f.column}` : `${f.line}:${f.column}`,
+      severity: f.change ? `${f.severity} ${f.change}` : f.severity,
       target: targetLabel(f),
       message: f.message,
+      level: f.severity,
       rule: f.ruleId,
       enforcement: enforcementLabel(f),
     }));
@@ -34,7 +39,7 @@ export const formatStylish: Formatter = (result, context) => {
         [
           ' ',
           c.dim(row.position.padEnd(w.position)),
-          severityColor[row.severity](row.severity.padEnd(w.severity)),
+          severityColor[row.level](row.severity.padEnd(w.severity)),
           c.cyan(row.target.padEnd(w.target)),
           row.message,
           c.dim(row.rule),

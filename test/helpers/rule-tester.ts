@@ -32,6 +32,8 @@ export interface ValidCase {
   space: SpaceInput;
   options?: Record<string, unknown>;
   asOf?: string;
+  /** For diff rules: the space before the change (`space` is the space after it). */
+  before?: SpaceInput;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -42,16 +44,20 @@ const workDir = mkdtempSync(join(tmpdir(), 'cmlint-rule-test-'));
 let caseCounter = 0;
 
 /** Runs one rule (on, with its default severity and the given options) over a space written to a file. */
-export async function runRule(rule: Rule<never>, space: SpaceInput, options: Record<string, unknown> = {}, asOf = TEST_AS_OF): Promise<Finding[]> {
-  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf);
+export async function runRule(rule: Rule<never>, space: SpaceInput, options: Record<string, unknown> = {}, asOf = TEST_AS_OF, before?: SpaceInput): Promise<Finding[]> {
+  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf, before);
 }
 
 /** Runs one rule with a whole config (presets, severities) over a space written to a file. */
-export async function runWithConfig(rule: Rule<never>, space: SpaceInput, config: ConfigFile, asOf = TEST_AS_OF): Promise<Finding[]> {
-  const file = join(workDir, `case-${++caseCounter}.json`);
-  writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
-  const loaded = await loadSpace([{ absPath: file, explicit: true }], workDir);
-  const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf);
+export async function runWithConfig(rule: Rule<never>, space: SpaceInput, config: ConfigFile, asOf = TEST_AS_OF, before?: SpaceInput): Promise<Finding[]> {
+  const read = async (input: SpaceInput) => {
+    const file = join(workDir, `case-${++caseCounter}.json`);
+    writeFileSync(file, `${JSON.stringify(input, null, 2)}\n`);
+    return loadSpace([{ absPath: file, explicit: true }], workDir);
+  };
+  const loaded = await read(space);
+  const beforeModel = before ? (await read(before)).model : undefined;
+  const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf, beforeModel ? { before: beforeModel } : {});
   return findings;
 }
 
@@ -73,7 +79,7 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
       for (const testCase of cases.valid) {
         it(testCase.name, async () => {
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before);
           expect(findings.map((f) => `${f.messageId}: ${f.message}`)).toEqual([]);
         });
       }
@@ -85,7 +91,7 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
           expect(testCase.findings.length, 'an invalid case must list its findings').toBeGreaterThan(0);
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
           for (const expected of testCase.findings) expect(Object.keys(rule.meta.messages)).toContain(expected.messageId);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before);
           expect(findings.filter((f) => f.internal).map((f) => f.message)).toEqual([]);
           expect(findings.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, target: f.target, severity: f.severity }))).toEqual(
             testCase.findings.map((e) => ({ ruleId: rule.meta.id, messageId: e.messageId, target: fullTarget(e.target), severity: e.severity })),

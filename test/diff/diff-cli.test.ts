@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { CORPUS } from '../helpers/corpus.js';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/diff');
+
+async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env: {}, isTTY: false });
+  return { code, stdout, stderr };
+}
+
+interface JsonFinding {
+  ruleId: string;
+  change: string;
+  target: { contentType: string | null; field: string | null; entry: string | null; locale: string | null };
+  file: string;
+}
+
+/** Each change of the fixture pair once, with its target and the entry it breaks; the new optional field (readingTime) not at all. */
+const EXPECTED = [
+  ['content-type-removed', 'legacyPromo', null, null, 'breaking'],
+  ['field-removed', 'article', 'subtitle', null, 'breaking'],
+  ['field-type-changed', 'article', 'rating', null, 'breaking'],
+  ['field-unlocalized', 'article', 'summary', 'article-1', 'breaking'],
+  ['required-added', 'article', 'teaser', 'article-2', 'breaking'],
+  ['validation-narrowed', 'article', 'category', 'article-1', 'breaking'],
+];
+
+function summary(findings: JsonFinding[]) {
+  return findings.map((f) => [f.ruleId, f.target.contentType, f.target.field, f.target.entry, f.change]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('cmlint diff', () => {
+  it('reports each change of two exports once, with the entry it breaks, and not the new optional field', async () => {
+    const { code, stdout } = await cli(['diff', join(FIXTURES, 'before.json'), join(FIXTURES, 'after.json'), '--format', 'json', '--as-of', '2026-11-21'], FIXTURES);
+    expect(code).toBe(1);
+    const findings = JSON.parse(stdout).findings as JsonFinding[];
+    expect(summary(findings)).toEqual(EXPECTED);
+    expect(stdout).not.toContain('readingTime');
+    expect(findings.find((f) => f.ruleId === 'content-type-removed')!.file).toBe('before.json');
+    expect(findings.find((f) => f.ruleId === 'required-added')!.file).toBe('after.json');
+  });
+
+  it('groups stylish output by content type and says breaking', async () => {
+    const { stdout } = await cli(['diff', 'before.json', 'after.json', '--as-of', '2026-11-21'], FIXTURES);
+    expect(stdout).toMatch(/^content type article\n/);
+    expect(stdout).toContain('content type legacyPromo');
+    expect(stdout).toContain('error breaking');
+  });
+
+  it('--fail-on and --rule work as for lint', async () => {
+    const off = ['content-type-removed', 'field-removed', 'field-type-changed', 'required-added', 'validation-narrowed'].flatMap((id) => ['--rule', `${id}=off`]);
+    const { code, stdout } = await cli(['diff', 'before.json', 'after.json', '--format', 'json', ...off], FIXTURES);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout).findings as JsonFinding[]).map((f) => f.ruleId)).toEqual(['field-unlocalized']);
+    expect((await cli(['diff', 'before.json', 'after.json', '--fail-on', 'warning', ...off], FIXTURES)).code).toBe(1);
+  });
+
+  it('a plain lint run reports no diff finding', async () => {
+    const { stdout } = await cli(['after.json', '--format', 'json'], FIXTURES);
+    const ids = (JSON.parse(stdout).findings as JsonFinding[]).map((f) => f.ruleId);
+    expect(ids.filter((id) => EXPECTED.some((e) => e[0] === id))).toEqual([]);
+  });
+
+  it('--base HEAD compares the committed inputs with the working tree, without touching it', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'cmlint-diff-git-'));
+    dirs.push(repo);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo });
+    git('init', '-q');
+    copyFileSync(join(FIXTURES, 'before.json'), join(repo, 'space.json'));
+    git('add', 'space.json');
+    git('commit', '-q', '-m', 'before');
+    copyFileSync(join(FIXTURES, 'after.json'), join(repo, 'space.json'));
+    const { code, stdout, stderr } = await cli(['diff', '--base', 'HEAD', 'space.json', '--format', 'json', '--as-of', '2026-11-21'], repo);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(summary(JSON.parse(stdout).findings as JsonFinding[])).toEqual(EXPECTED);
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo, encoding: 'utf8' })).toBe(' M space.json\n');
+    // Without paths: the working directory's inputs, as a lint run finds them.
+    expect(summary(JSON.parse((await cli(['diff', '--base', 'HEAD', '--format', 'json', '--as-of', '2026-11-21'], repo)).stdout).findings)).toEqual(EXPECTED);
+  });
+
+  it('the baseline hides recorded diff findings; every format renders them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmlint-diff-baseline-'));
+    dirs.push(dir);
+    for (const name of ['before.json', 'after.json']) copyFileSync(join(FIXTURES, name), join(dir, name));
+    const write = await cli(['diff', 'before.json', 'after.json', '--baseline-write', 'baseline.json'], dir);
+    expect(write.code).toBe(0);
+    const again = await cli(['diff', 'before.json', 'after.json', '--baseline', 'baseline.json', '--format', 'json'], dir);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).findings).toEqual([]);
+    for (const format of ['sarif', 'junit', 'github', 'markdown']) {
+      const { code, stdout } = await cli(['diff', 'before.json', 'after.json', '--format', format], dir);
+      expect(code, format).toBe(1);
+      expect(stdout, format).toContain('legacyPromo');
+    }
+  });
+
+  it('an input of either state that cannot be read is an input error (exit 2)', async () => {
+    const { code, stdout } = await cli(['diff', 'missing.json', 'after.json'], FIXTURES);
+    expect(code).toBe(2);
+    expect(stdout).toContain('missing.json');
+  });
+
+  it('each real export compared with itself: no finding', async () => {
+    const exports = readdirSync(CORPUS).filter((name) => name.endsWith('.json'));
+    expect(exports.length).toBeGreaterThan(5);
+    for (const name of exports) {
+      const { code, stdout } = await cli(['diff', name, name, '--format', 'json'], CORPUS);
+      expect(JSON.parse(stdout).findings, name).toEqual([]);
+      expect(code, name).toBe(0);
+    }
+  });
+
+  it('--help describes diff', async () => {
+    expect((await cli(['--help'], FIXTURES)).stdout).toContain('cmlint diff --base <git-ref> [paths...]');
+  });
+
+  it('usage errors exit 2', async () => {
+    expect((await cli(['diff', 'before.json'], FIXTURES)).code).toBe(2);
+    const notACommit = await cli(['diff', '--base', 'no-such-ref'], FIXTURES);
+    expect(notACommit.code).toBe(2);
+    expect(notACommit.stderr).toContain("'no-such-ref' is not a commit");
+    expect((await cli(['--base', 'HEAD'], FIXTURES)).code).toBe(2);
+  });
+});
