@@ -11,8 +11,8 @@ import { basename, dirname, join } from 'node:path';
  *
  * Signals: during the run, SIGINT and SIGTERM keep their default action (the process ends at
  * once, and nothing has been written yet). While files are written (asynchronously, so that a
- * signal is seen between chunks), a handler removes the temporary files and then ends the
- * process by the same signal, as if no handler had been there.
+ * signal is seen between chunks), a handler aborts the writes, their temporary files are
+ * removed, and the process then ends by the same signal, as if no handler had been there.
  */
 export class OutputFileError extends Error {
   constructor(
@@ -36,24 +36,30 @@ const REASONS: Readonly<Record<string, string>> = {
   ENAMETOOLONG: 'file name too long',
 };
 
-/** Temporary files being written now, removed by the signal handler. */
-const pending = new Set<string>();
+/**
+ * Writes under way. A signal aborts them (between chunks); each then removes its temporary file
+ * once its file operations have settled (a pending open could otherwise create the file again
+ * after a removal) and the last one ends the process by that signal.
+ */
+const writes = new Set<AbortController>();
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+let interrupted: NodeJS.Signals | null = null;
 
 function onSignal(signal: NodeJS.Signals): void {
-  for (const temp of pending) rmSync(temp, { force: true });
-  pending.clear();
-  for (const name of SIGNALS) process.off(name, onSignal);
-  process.kill(process.pid, signal);
+  interrupted ??= signal;
+  for (const write of writes) write.abort();
 }
 
-/** Registers a temporary file for the signal handler (installed while any is pending); returns its release. */
-function track(temp: string): () => void {
-  if (pending.size === 0) for (const name of SIGNALS) process.on(name, onSignal);
-  pending.add(temp);
+/** Registers a write for the signal handler (installed while any write is under way); returns its release. */
+function track(write: AbortController): () => void {
+  if (writes.size === 0) for (const name of SIGNALS) process.on(name, onSignal);
+  writes.add(write);
   return () => {
-    pending.delete(temp);
-    if (pending.size === 0) for (const name of SIGNALS) process.off(name, onSignal);
+    writes.delete(write);
+    if (writes.size > 0) return;
+    for (const name of SIGNALS) process.off(name, onSignal);
+    // With no handler left, the signal has its default action: the process ends by it.
+    if (interrupted !== null) process.kill(process.pid, interrupted);
   };
 }
 
@@ -114,9 +120,11 @@ export function prepareOutputFile(absPath: string, shown: string): void {
 /** Replaces `absPath` with `text` atomically: the old file or the new one, never a part of one. */
 export async function writeOutputFile(absPath: string, shown: string, text: string): Promise<void> {
   const temp = temporaryPath(absPath);
-  const release = track(temp);
+  const write = new AbortController();
+  const release = track(write);
   try {
-    await writeFile(temp, text);
+    await writeFile(temp, text, { signal: write.signal });
+    if (interrupted !== null) throw new Error('interrupted');
     await rename(temp, absPath);
   } catch (error) {
     await rm(temp, { force: true });
