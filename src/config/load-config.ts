@@ -1,3 +1,4 @@
+import { yamlValue } from '../yaml-value.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -106,8 +107,10 @@ async function parseConfigFile(absPath: string, shown: string): Promise<ParsedCo
         .join('\n'),
     );
   }
+  const data = await yamlValue(doc, lineCounter);
+  if (!data.ok) throw new ConfigError(`${shown}:${data.line}:${data.column}: invalid YAML: ${data.message}`);
   return {
-    value: doc.toJS() ?? {},
+    value: data.value ?? {},
     locate: (pointer) => {
       const { line, col } = lineCounter.linePos(locateInYaml(doc, decodePointer(pointer)));
       return { line, column: col };

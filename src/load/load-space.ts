@@ -1,3 +1,4 @@
+import { yamlValue } from '../yaml-value.js';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { AssetNode, EntryNode } from '../model/nodes.js';
@@ -306,7 +307,7 @@ class StreamedSpace implements Space {
 async function openFile(absPath: string, path: string): Promise<{ source: SourceFile; root: ValueView }> {
   checkText(absPath, path);
   if (/\.ya?ml$/i.test(absPath)) {
-    const { LineCounter, parseDocument, visit } = await import('yaml');
+    const { LineCounter, parseDocument } = await import('yaml');
     const lineCounter = new LineCounter();
     // Without its byte order mark: the parser would count it as a column of line 1.
     const doc = parseDocument(readFileSync(absPath, 'utf8').replace(/^\uFEFF/, ''), { lineCounter, prettyErrors: false });
@@ -315,25 +316,10 @@ async function openFile(absPath: string, path: string): Promise<{ source: Source
       const { line, col } = lineCounter.linePos(first.pos[0]);
       throw new InputError(path, `Invalid YAML: ${first.message.split('\n')[0]}`, { line, column: col });
     }
-    let data: unknown;
-    try {
-      data = doc.toJS({ maxAliasCount: 1000 });
-    } catch (error) {
-      // An alias whose anchor is missing (or too many aliases): the parser reports it only here.
-      if (!(error instanceof ReferenceError)) throw error;
-      let offset = 0;
-      visit(doc, {
-        Alias(_, node) {
-          if (node.resolve(doc) !== undefined) return undefined;
-          offset = node.range?.[0] ?? 0;
-          return visit.BREAK;
-        },
-      });
-      const { line, col } = lineCounter.linePos(offset);
-      throw new InputError(path, `Invalid YAML: ${error.message}`, { line, column: col });
-    }
+    const data = await yamlValue(doc, lineCounter);
+    if (!data.ok) throw new InputError(path, `Invalid YAML: ${data.message}`, { line: data.line, column: data.column });
     const source = new YamlSourceFile(path, absPath, doc, lineCounter);
-    return { source, root: new PlainView(source, '', data) };
+    return { source, root: new PlainView(source, '', data.value) };
   }
   const source = new JsonSourceFile(path, absPath);
   return { source, root: JsonView.root(source) };
