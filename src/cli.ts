@@ -10,6 +10,7 @@ import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
 import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
+import { quoted, visible } from './format/safe-text.js';
 import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
 import { InputError, InputErrors } from './load/input-error.js';
@@ -179,7 +180,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`cmlint: ${error.message}\nRun 'cmlint --help' for usage.\n`);
+      io.stderr(`cmlint: ${visible(error.message)}\nRun 'cmlint --help' for usage.\n`);
       return 2;
     }
     if (error instanceof ConfigError || error instanceof InputErrors || error instanceof BaselineError || error instanceof OutputFileError) {
@@ -191,10 +192,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 2;
     }
     if (error instanceof InitError) {
-      io.stderr(`cmlint init: ${error.message}\n`);
+      io.stderr(`cmlint init: ${visible(error.message)}\n`);
       return 2;
     }
-    const detail = error instanceof Error ? (io.env.CMLINT_DEBUG ? (error.stack ?? error.message) : error.message) : String(error);
+    const detail = error instanceof Error ? (io.env.CMLINT_DEBUG ? (error.stack ?? error.message) : visible(error.message)) : visible(String(error));
     io.stderr(`cmlint: internal error (a bug in cmlint, please report it): ${detail}\n${io.env.CMLINT_DEBUG ? '' : 'Set CMLINT_DEBUG=1 to see where it happened.\n'}`);
     return 2;
   }
@@ -231,7 +232,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (!rule) {
       const suggestion = closest(rest[0]!, rules.map((r) => r.meta.id));
       throw new UsageError(
-        `explain: unknown rule '${rest[0]}'${suggestion ? ` (did you mean '${suggestion}'?)` : "; 'cmlint rules' lists them"}`,
+        `explain: unknown rule '${quoted(rest[0]!)}'${suggestion ? ` (did you mean '${suggestion}'?)` : "; 'cmlint rules' lists them"}`,
       );
     }
     io.stdout(explainRule(rule, asOf ?? todayUtc()));
@@ -346,21 +347,22 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 function staleLine(entry: StaleEntry): string {
   const target = [entry.contentType, entry.entry === null ? null : `entry ${entry.entry}`, entry.field, entry.locale].filter((p) => p !== null).join(' › ');
-  return `  ${entry.ruleId} ${target || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
+  return `  ${quoted(entry.ruleId)} ${quoted(target) || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
 }
 
 /** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
 function baselineMessage(baseline: BaselineReport): string {
-  if (baseline.notWritten !== null) return `${baseline.path}: ${baseline.notWritten}\n`;
-  if (baseline.written) return `cmlint: baseline written to ${baseline.path}\n`;
+  const path = visible(baseline.path);
+  if (baseline.notWritten !== null) return `${path}: ${visible(baseline.notWritten)}\n`;
+  if (baseline.written) return `cmlint: baseline written to ${path}\n`;
   const n = baseline.stale.length;
   if (n === 0) return '';
   const entries = `${n} recorded ${n === 1 ? 'finding that no longer occurs' : 'findings that no longer occur'}`;
-  if (baseline.pruned) return `cmlint: removed ${entries} from ${baseline.path}\n`;
+  if (baseline.pruned) return `cmlint: removed ${entries} from ${path}\n`;
   return [
-    `cmlint: the baseline ${baseline.path} has ${entries} (fixed, or the rule changed):`,
+    `cmlint: the baseline ${path} has ${entries} (fixed, or the rule changed):`,
     ...baseline.stale.map(staleLine),
-    `Run again with --prune-baseline to remove them from ${baseline.path}.`,
+    `Run again with --prune-baseline to remove them from ${path}.`,
     '',
   ].join('\n');
 }
@@ -393,7 +395,7 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   });
   for (const file of space.files) file.release();
   lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.position.line - b.position.line || a.position.column - b.position.column));
-  io.stderr(`cmlint: GraphQL names collide, so no schema is printed:\n${lines.map((l) => l.text).join('\n')}\n`);
+  io.stderr(`cmlint: GraphQL names collide, so no schema is printed:\n${lines.map((l) => visible(l.text)).join('\n')}\n`);
   return 1;
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { visible } from './format/safe-text.js';
 
 /**
  * Writing report and baseline files. Paths are checked before the run, so that a path that
@@ -19,7 +20,7 @@ export class OutputFileError extends Error {
     readonly file: string,
     readonly code: string,
   ) {
-    super(`${file}: Cannot write output (${code})${REASONS[code] ? `: ${REASONS[code]}` : ''}`);
+    super(`${visible(file)}: Cannot write output (${code})${REASONS[code] ? `: ${REASONS[code]}` : ''}`);
   }
 }
 

@@ -26,7 +26,7 @@ describe('github', () => {
       result([finding('enforced-rule', {}, { file: 'dir: a,b/100%.json', message: 'Line 1: 50%, done\r\nLine 2 :: ::error::' })]),
       { ...CONTEXT, cwd: '/repo' },
     );
-    expect(output.split('\n')[0]).toBe('::error file=dir%3A a%2Cb/100%25.json,line=10,col=5,title=enforced-rule::Line 1: 50%25, done%0D%0ALine 2 :: ::error::');
+    expect(output.split('\n')[0]).toBe('::error file=dir%3A a%2Cb/100%25.json,line=10,col=5,title=enforced-rule::Line 1: 50%25, done\\r\\nLine 2 :: ::error::');
   });
 
   it('says so when there are no problems', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeSpan, formatMarkdown, markdownText } from '../src/format/markdown.js';
+import { visible } from '../src/format/safe-text.js';
 import { CONTEXT, finding, NASTY, result } from './helpers/findings.js';
 
 const FINDINGS = [
@@ -72,7 +73,7 @@ describe('markdown audit report', () => {
     expect(rows).toHaveLength(FINDINGS.length);
     for (const row of rows) expect(cells(row)).toHaveLength(4);
     const nasty = rows.find((r) => r.includes('alert'))!;
-    expect(cells(nasty)[3]).toBe(markdownText(NASTY));
+    expect(cells(nasty)[3]).toBe(markdownText(visible(NASTY)));
     expect(nasty).not.toContain('<script>');
     expect(details).toContain('### `upcoming-rule` (3)');
   });

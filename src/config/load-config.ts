@@ -103,8 +103,7 @@ async function parseConfigFile(absPath: string, shown: string): Promise<ParsedCo
         .map((e) => {
           const { line, col } = lineCounter.linePos(e.pos[0]);
           return `${shown}:${line}:${col}: invalid YAML: ${e.message.split('\n')[0]}`;
-        })
-        .join('\n'),
+        }),
     );
   }
   const data = await yamlValue(doc, lineCounter);
@@ -172,7 +171,7 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
   }
   if (problems.size === 0) return { config: parsed.value as ConfigFile, rules };
   const sorted = [...problems].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
-  throw new ConfigError(sorted.map(([text]) => text).join('\n'));
+  throw new ConfigError(sorted.map(([text]) => text));
 }
 
 /** `rules.re2-incompatible-pattern[1].flags` for `/rules/re2-incompatible-pattern/1/flags`. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { visible } from '../format/safe-text.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
 import { identityKey } from './identity.js';
 import type { Target } from './rule.js';
@@ -31,7 +32,12 @@ export interface BaselineOutcome {
 const FORMAT_VERSION = 1;
 
 /** A baseline file that cannot be read or has the wrong shape: exit code 2. */
-export class BaselineError extends Error {}
+export class BaselineError extends Error {
+  constructor(message: string) {
+    // Paths and ids from the baseline file, made visible for stderr (see format/safe-text.ts).
+    super(visible(message));
+  }
+}
 
 const keyOf = (entry: BaselineEntry): string => identityKey(entry.ruleId, entry);
 

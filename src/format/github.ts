@@ -1,3 +1,4 @@
+import { readableResult } from './safe-text.js';
 import type { Severity } from '../engine/rule.js';
 import { plural } from '../plural.js';
 import { pathFromRoot } from './labels.js';
@@ -21,7 +22,8 @@ function escapeProperty(text: string): string {
  * summary line (GitHub shows only the first annotations of each level, so large audits belong
  * in SARIF).
  */
-export const formatGithub: Formatter = (result, context) => {
+export const formatGithub: Formatter = (raw, context) => {
+  const result = readableResult(raw);
   const lines: string[] = [];
   for (const finding of result.findings) {
     const properties: string[] = [];

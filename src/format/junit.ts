@@ -1,3 +1,4 @@
+import { readableResult } from './safe-text.js';
 import type { Finding } from '../engine/run-rules.js';
 import { plural } from '../plural.js';
 import { targetLabel } from './labels.js';
@@ -44,7 +45,8 @@ function testCase(finding: Finding, suite: string): string {
  * failing test case per finding; a rule crash is an `<error>`. A clean run is one passing test
  * case, so that CI systems do not report "no tests".
  */
-export const formatJunit: Formatter = (result) => {
+export const formatJunit: Formatter = (raw) => {
+  const result = readableResult(raw);
   const suites = new Map<string, Finding[]>();
   for (const finding of result.findings) {
     const name = finding.file ?? '(space)';

@@ -1,3 +1,4 @@
+import { readableResult } from './safe-text.js';
 import { daysBetween } from '../engine/dates.js';
 import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
@@ -156,7 +157,8 @@ function detailsSection(findings: readonly Finding[], context: FormatContext): s
  * timeline (already enforced, upcoming with the days left, undated), the content types and
  * entries with the most findings, then every finding by rule.
  */
-export const formatMarkdown: Formatter = (result, context) => {
+export const formatMarkdown: Formatter = (raw, context) => {
+  const result = readableResult(raw);
   const { findings, stats } = result;
   const counts = countBySeverity(findings);
   const scope = `${plural(stats.filesRead, 'file')}, ${plural(stats.contentTypes, 'content type')}, ${plural(stats.entries, 'entry', 'entries')}, ${plural(stats.assets, 'asset')}`;

@@ -1,3 +1,4 @@
+import { readableResult } from './safe-text.js';
 import pc from 'picocolors';
 import type { Finding } from '../engine/run-rules.js';
 import { plural } from '../plural.js';
@@ -9,7 +10,8 @@ import { countBySeverity, type Formatter } from './types.js';
  * date. Findings of `cmlint diff` are grouped by content type, with their file position and
  * whether the change is breaking or dangerous.
  */
-export const formatStylish: Formatter = (result, context) => {
+export const formatStylish: Formatter = (raw, context) => {
+  const result = readableResult(raw);
   const c = pc.createColors(context.color);
   const severityColor = { error: c.red, warning: c.yellow, info: c.blue } as const;
   const groups = new Map<string, Finding[]>();

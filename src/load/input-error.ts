@@ -1,3 +1,4 @@
+import { visible } from '../format/safe-text.js';
 import type { Position } from './source.js';
 
 /** A problem with an input file that stops cmlint from reading it: exit code 2. */
@@ -14,9 +15,10 @@ export class InputError extends Error {
 
   /** `file:line:col: message` (or `file: message (at /pointer)` when there is no position). */
   format(): string {
-    const where = this.position ? `${this.file}:${this.position.line}:${this.position.column}` : this.file;
-    const pointer = this.pointer !== undefined && this.pointer !== '' ? ` (at ${this.pointer})` : '';
-    return `${where}: ${this.message}${pointer}`;
+    // For people (stderr, stylish): what came from the input is made visible (see format/safe-text.ts).
+    const where = this.position ? `${visible(this.file)}:${this.position.line}:${this.position.column}` : visible(this.file);
+    const pointer = this.pointer !== undefined && this.pointer !== '' ? ` (at ${visible(this.pointer)})` : '';
+    return `${where}: ${visible(this.message)}${pointer}`;
   }
 }
 
