@@ -20,11 +20,6 @@ export default defineRule({
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       draft: { text: `Locale '{{locale}}' of this published entry is a draft (sys.fieldStatus). ${UNDER_THE_HEADER} Publish the entry in this locale.` },
-      changed: {
-        text:
-          `Locale '{{locale}}' of this published entry is marked changed, not published (sys.fieldStatus). ${UNDER_THE_HEADER} ` +
-          'Publish the entry in this locale.',
-      },
       missing: {
         text:
           `Locale '{{locale}}' has no publishing status in this entry's sys.fieldStatus (as for a locale added to the space after the entry was last published). ${UNDER_THE_HEADER} ` +
@@ -42,8 +37,7 @@ served only after the entry is republished. The header is opt-in today; the serv
 make locale-based publishing the default. There is no date, so the rule is treated as in effect.
 
 Reported: for each published, non-archived entry that has \`sys.fieldStatus\`, one finding per
-configured locale whose status is \`draft\` or \`changed\`, or that is missing from
-\`fieldStatus["*"]\`. Entries without \`sys.fieldStatus\` (exports written before locale-based
+configured locale whose status is \`draft\`, or that is missing from \`fieldStatus["*"]\`. Entries without \`sys.fieldStatus\` (exports written before locale-based
 publishing, or read through the delivery API) are not checked: their status per locale is
 unknown. Draft entries are not reported: the whole entry is unpublished, which is not what this
 rule is about.
@@ -54,10 +48,10 @@ Not reported, to avoid false alarms where the service's behaviour is not stated:
   API does not serve them anyway;
 - locales with \`contentManagementApi: false\` (editing disabled): whether an entry can be
   published in them is not stated;
-- status values other than \`draft\` and \`changed\`.
-
-\`changed\` is reported because the service's change document says that only locales marked
-\`published\` are resolved under the header.
+- \`changed\` locales: published, with edits since. The delivery APIs serve the last published
+  version, under the header too (it resolves locales that have a published version), so the
+  locale is live;
+- status values other than \`draft\` and \`published\`.
 
 \`optional\` locales are checked like the others: the setting is not available with locale-based
 publishing. When the input has no locales, the locales named in \`fieldStatus["*"]\` are checked
@@ -93,7 +87,7 @@ locale, republish the entries.
         if (!isObject(statuses) || !isPublished(entry) || isArchived(entry)) return;
         for (const locale of locales.size > 0 ? checked : Object.keys(statuses)) {
           const status = statuses[locale];
-          const messageId = status === undefined ? 'missing' : status === 'draft' || status === 'changed' ? status : null;
+          const messageId = status === undefined ? 'missing' : status === 'draft' ? status : null;
           if (messageId === null) continue;
           context.report({
             node: entry,
