@@ -42,9 +42,9 @@ export default defineRule<Options>({
       additionalProperties: false,
     },
     messages: {
-      noDisplayField: { text: `Content type '{{contentType}}' has no displayField. ${WITHOUT_FIELDS} Set displayField to a Symbol or Text field.` },
+      noDisplayField: { text: `Content type '{{contentType}}' has no displayField. ${WITHOUT_FIELDS} {{advice}}` },
       missingField: {
-        text: `The displayField of content type '{{contentType}}' names '{{field}}', which is not a field of it. ${WITHOUT_FIELDS} Set displayField to one of its Symbol or Text fields.`,
+        text: `The displayField of content type '{{contentType}}' names '{{field}}', which is not a field of it. ${WITHOUT_FIELDS} {{advice}}`,
       },
       notTextField: {
         text:
@@ -136,7 +136,12 @@ common choice), and fill it in the entries that leave it empty.
       contentType(contentType) {
         if (ignored.some((matches) => matches(contentType.id))) return;
         const { json } = contentType;
-        const data = { contentType: contentType.id, field: typeof json.displayField === 'string' ? json.displayField : JSON.stringify(json.displayField) };
+        // Advice that can be followed: a type without a Symbol or Text field needs one first.
+        const hasTextField = contentType.fields.some((f) => (f.json.type === 'Symbol' || f.json.type === 'Text') && f.json.deleted !== true);
+        const advice = hasTextField
+          ? 'Set displayField to one of its Symbol or Text fields.'
+          : 'It has no Symbol or Text field to use: add one (a title or name), then set displayField to it.';
+        const data = { contentType: contentType.id, field: typeof json.displayField === 'string' ? json.displayField : JSON.stringify(json.displayField), advice };
         const path = 'displayField' in json ? ['displayField'] : [];
         if (json.displayField === undefined || json.displayField === null || json.displayField === '') {
           context.report({ node: contentType, path, messageId: 'noDisplayField', data });

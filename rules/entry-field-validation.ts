@@ -1,7 +1,7 @@
 import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
-import { isArchived, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
+import { isArchived, holdsLiveValues, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
 import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
@@ -30,25 +30,55 @@ interface PendingLink {
 interface EntryValidationState {
   entryTypes: [string, string][];
   pending: [WireEntryRef, string, string, number | null, unknown, string, Path][];
-  uniques: [string, string, string, WireEntryRef][];
+  uniques: [string, string, string, WireEntryRef, boolean][];
   reportedUnique: string[];
 }
 
-/** Entries holding each value of a `unique` field, per locale: one entry, or several. */
-type UniqueIndex = Map<string, Map<string, EntryRef | EntryRef[]>>;
+/**
+ * An entry holding a value of a `unique` field. `live`: published and unchanged, so the export
+ * holds its published value; otherwise (a draft, or published with changes) the value its next
+ * publish would carry.
+ */
+interface UniqueHolder {
+  ref: EntryRef;
+  live: boolean;
+}
+
+/** Entries holding each value of a `unique` field, per locale. */
+type UniqueIndex = Map<string, Map<string, UniqueHolder[]>>;
 
 const REFUSED = ' Publishing the entry fails.';
 const MAX_NAMED = 10;
 
 /** "entry 'b'", "entries 'b', 'c'", "entries 'b', …, and 990 more": the entries of `refs` other than `ref`. */
 function otherEntries(refs: readonly EntryRef[], ref: EntryRef): string {
-  const named: string[] = [];
-  for (const other of refs) {
-    if (named.length === MAX_NAMED) break;
-    if (other !== ref) named.push(`'${other.id}'`);
-  }
-  const more = refs.length - 1 - named.length;
-  return `${refs.length === 2 ? 'entry' : 'entries'} ${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+  const others = refs.filter((other) => other !== ref);
+  const named = others.slice(0, MAX_NAMED).map((other) => `'${other.id}'`);
+  const more = others.length - named.length;
+  return `${others.length === 1 ? 'entry' : 'entries'} ${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+}
+
+/** Input order (file, then offset): the same whatever order worker threads hand their states over in. */
+function inputOrder(a: UniqueHolder, b: UniqueHolder): number {
+  const fa = a.ref.source.file.path;
+  const fb = b.ref.source.file.path;
+  return fa === fb ? a.ref.source.offset - b.ref.source.offset : fa < fb ? -1 : 1;
+}
+
+/**
+ * The holders of one value whose next publish the service refuses, each with the published
+ * entries it conflicts with. The service checks `unique` on publish against the published
+ * values of the other entries: an entry with pending values clashes with live holders; live
+ * holders clash with each other (the validation was added later); a live entry never clashes
+ * because of another entry's pending value, and pending values only clash with live ones.
+ */
+function uniqueClashes(holders: readonly UniqueHolder[]): { ref: EntryRef; conflicting: EntryRef[] }[] {
+  const live = holders.filter((h) => h.live).map((h) => h.ref);
+  if (live.length === 0) return [];
+  return holders.flatMap((h) => {
+    const conflicting = live.filter((ref) => ref !== h.ref);
+    return conflicting.length === 0 ? [] : [{ ref: h.ref, conflicting }];
+  });
 }
 const AT = "Field '{{field}}' ({{locale}}){{item}}";
 
@@ -127,7 +157,7 @@ in the order of the field's validations, then of \`items.validations\` item by i
 | \`range\` | an Integer or Number, bounds included |
 | \`in\` | a Symbol, Text, Integer or Number (or each Symbol of an Array) is one of the list |
 | \`regexp\`, \`prohibitRegexp\` | a Symbol or Text (or each Symbol of an Array) matches / does not match, as an unanchored search with RE2 semantics |
-| \`unique\` | no two entries of the content type hold the same Symbol in the same locale; every entry involved is reported |
+| \`unique\` | an entry whose next publish would give it a Symbol (in a locale) that a published entry of the content type holds: see below |
 | \`linkContentType\` | a link to an entry (or each link of an Array) points to an entry of an allowed content type |
 | \`linkMimetypeGroup\`, \`assetFileSize\`, \`assetImageDimensions\` | a link to an asset points to a file of an allowed group, size, width and height |
 | \`dateRange\` | a Date is within the range, bounds included |
@@ -161,7 +191,15 @@ alarms:
 - A date without a time zone offset (in the value or the range) may be off by up to 14 hours:
   it is reported only when it is out of range by more than that.
 - \`unique\` is checked on Symbol fields only, comparing values exactly (case matters), among the
-  entries of the input that are not archived.
+  entries of the input that are not archived. The service checks it when an entry is published,
+  against the published values of the other entries. An export holds each entry's latest values:
+  for an entry that is published and unchanged (\`sys.version\` is \`publishedVersion + 1\`, or
+  unknown) they are its live values; for a draft or an entry with changes since its publish, they
+  are what its next publish would carry, and its live values are not in the export. So an entry
+  with pending values is reported when a live entry holds the same value (naming the live
+  entries); two live entries with one value (the validation was added later) are both reported;
+  a live entry is never reported because of another entry's draft, and pending values that clash
+  only with other pending values are not reported (whichever is published first is fine).
 - An entry published locale by locale (its \`sys.fieldStatus\` marks some locales published and
   others not) is checked only in its published locales.
 
@@ -244,15 +282,14 @@ longer says what the content needs.
       return null;
     };
 
-    const addUnique = (field: FieldPlan, locale: string, value: string, ref: EntryRef): void => {
+    const addUnique = (field: FieldPlan, locale: string, value: string, holder: UniqueHolder): void => {
       let index = uniqueIndexes.get(field);
       if (!index) uniqueIndexes.set(field, (index = new Map()));
       let byValue = index.get(locale);
       if (!byValue) index.set(locale, (byValue = new Map()));
-      const seen = byValue.get(value);
-      if (seen === undefined) byValue.set(value, ref);
-      else if (Array.isArray(seen)) seen.push(ref);
-      else byValue.set(value, [seen, ref]);
+      const holders = byValue.get(value);
+      if (holders === undefined) byValue.set(value, [holder]);
+      else holders.push(holder);
     };
 
     return {
@@ -299,7 +336,7 @@ longer says what the content needs.
               for (const link of deferred) pending.push({ ref, field, locale, ...link });
             }
             if (field.unique && typeof value === 'string') {
-              addUnique(field, locale, value, (ref ??= entryRef(entry)));
+              addUnique(field, locale, value, { ref: (ref ??= entryRef(entry)), live: holdsLiveValues(entry) });
               if (found) reportedUnique.add(`${entry.id}\0${field.id}\0${locale}`);
             }
           }
@@ -310,8 +347,8 @@ longer says what the content needs.
         const uniques: EntryValidationState['uniques'] = [];
         for (const [field, index] of uniqueIndexes) {
           for (const [locale, byValue] of index) {
-            for (const [value, refs] of byValue) {
-              for (const ref of [refs].flat()) uniques.push([field.id, locale, value, context.entryRefs.toWire(ref)]);
+            for (const [value, holders] of byValue) {
+              for (const { ref, live } of holders) uniques.push([field.id, locale, value, context.entryRefs.toWire(ref), live]);
             }
           }
         }
@@ -331,9 +368,9 @@ longer says what the content needs.
             const ref = context.entryRefs.fromWire(wire);
             pending.push({ ref, field: fieldOf(ref.contentTypeId, fieldId), locale, item, check: EntryLinkRule.fromWire(check as EntryLinkWire), targetId, path });
           }
-          for (const [fieldId, locale, value, wire] of state.uniques) {
+          for (const [fieldId, locale, value, wire, live] of state.uniques) {
             const ref = context.entryRefs.fromWire(wire);
-            addUnique(fieldOf(ref.contentTypeId, fieldId), locale, value, ref);
+            addUnique(fieldOf(ref.contentTypeId, fieldId), locale, value, { ref, live });
           }
           for (const key of state.reportedUnique) reportedUnique.add(key);
         }
@@ -356,17 +393,17 @@ longer says what the content needs.
         }
         for (const [field, index] of uniqueIndexes) {
           for (const [locale, byValue] of index) {
-            for (const [value, refs] of byValue) {
-              if (!Array.isArray(refs)) continue;
-              for (const ref of refs) {
+            for (const [value, holders] of byValue) {
+              if (holders.length < 2) continue;
+              for (const { ref, conflicting } of uniqueClashes(holders.sort(inputOrder))) {
                 if (reportedUnique.has(`${ref.id}\0${field.id}\0${locale}`)) continue;
                 report(ref, field, locale, null, {
                   messageId: 'unique',
                   data: {
                     value: showValue(value),
                     contentType: ref.contentTypeId,
-                    others: otherEntries(refs, ref),
-                    have: refs.length === 2 ? 'has' : 'have',
+                    others: otherEntries(conflicting, ref),
+                    have: conflicting.length === 1 ? 'has' : 'have',
                     custom: field.unique!.custom,
                   },
                   path: [],

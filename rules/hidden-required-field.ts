@@ -1,6 +1,9 @@
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 
+/** Field types that can have a `defaultValue` (besides Array of Symbol). */
+const DEFAULTABLE = new Set(['Symbol', 'Text', 'Integer', 'Number', 'Date', 'Boolean']);
+
 export default defineRule({
   meta: {
     id: 'hidden-required-field',
@@ -13,8 +16,7 @@ export default defineRule({
       hiddenRequired: {
         text:
           "Field '{{field}}' is required but hidden in the editor (disabled: true) and has no default value: " +
-          'editors cannot see it, and entries that leave it empty cannot be published. ' +
-          'Set required: false, show the field, or give it a default value.',
+          'editors cannot see it, and entries that leave it empty cannot be published. {{advice}}',
       },
     },
     docs: `
@@ -48,7 +50,8 @@ Not reported:
 ## Fix
 
 Set \`required: false\` (the service's own advice), show the field again, or give it a default
-value and fill the existing entries.
+value and fill the existing entries. Only Symbol, Text, Integer, Number, Date, Boolean and Array
+of Symbol fields can have a default value; for the others the message leaves that advice out.
 `,
   },
 
@@ -59,7 +62,12 @@ value and fill the existing entries.
         if (json.disabled !== true || json.required !== true || json.deleted === true) return;
         const defaults = json.defaultValue;
         if (isObject(defaults) && Object.values(defaults).some((v) => v !== null && v !== undefined)) return;
-        context.report({ node: field, path: ['disabled'], messageId: 'hiddenRequired', data: { field: field.id } });
+        // Only these field types can have a default value (Array: of Symbol).
+        const canDefault = DEFAULTABLE.has(String(json.type)) || (json.type === 'Array' && isObject(json.items) && json.items.type === 'Symbol');
+        const advice = canDefault
+          ? 'Set required: false, show the field, or give it a default value.'
+          : `Set required: false or show the field (a ${json.type === 'Array' ? 'list of links' : String(json.type)} field cannot have a default value).`;
+        context.report({ node: field, path: ['disabled'], messageId: 'hiddenRequired', data: { field: field.id, advice } });
       },
     };
   },

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
-import { isArchived, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
+import { isArchived, isPublishedStatus, isPublishedUnchanged, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
 import type { EntryNode } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
@@ -27,12 +27,12 @@ export default defineRule({
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       empty: {
-        text: "Required field '{{field}}' is empty {{where}}: the service refuses to publish the entry.{{defaultNote}}",
+        text: "Required field '{{field}}' is empty {{where}}: {{refusal}}.{{defaultNote}}",
       },
       emptyHidden: {
         text:
           "Required field '{{field}}' is empty {{where}}, and it is hidden in the editor (disabled: true), so editors do not see it: " +
-          'the service refuses to publish the entry (and the editor then reveals the field).{{defaultNote}}',
+          '{{refusal}} (and the editor then reveals the field).{{defaultNote}}',
       },
     },
     docs: `
@@ -105,6 +105,9 @@ the locale \`optional\`.
           field: field.id,
           where: locale === null ? 'in every locale (the input does not say which locales must have a value)' : `in locale '${locale}'`,
           defaultNote: field.defaultNote,
+          refusal: isPublishedUnchanged(entry)
+            ? 'the entry is live as published, but the next publish of this entry will be refused'
+            : 'the service refuses to publish the entry',
         },
       });
     };

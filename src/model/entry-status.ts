@@ -11,6 +11,21 @@ export function isPublished(entry: EntryNode): boolean {
   return typeof entry.json.sys.publishedVersion === 'number';
 }
 
+/** Published with no edits since (`sys.version` is `publishedVersion + 1`): what is live is what the export holds. */
+export function isPublishedUnchanged(entry: EntryNode): boolean {
+  const { version, publishedVersion } = entry.json.sys;
+  return typeof publishedVersion === 'number' && version === publishedVersion + 1;
+}
+
+/**
+ * Whether the export holds the entry's live values: published, and not known to have edits since
+ * (a published record without `sys.version`, a snapshot some tools write, counts as live).
+ */
+export function holdsLiveValues(entry: EntryNode): boolean {
+  const { version, publishedVersion } = entry.json.sys;
+  return typeof publishedVersion === 'number' && (typeof version !== 'number' || version <= publishedVersion + 1);
+}
+
 /** A locale status of `sys.fieldStatus` that a publish covers: `published`, or `changed` (published, with later edits). */
 export function isPublishedStatus(status: unknown): boolean {
   return status === 'published' || status === 'changed';

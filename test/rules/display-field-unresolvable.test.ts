@@ -63,6 +63,11 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: 'no displayField and no Symbol or Text field to use: the advice is to add one',
+      space: { contentTypes: [contentType('pic', [{ id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: null })] },
+      findings: [{ messageId: 'noDisplayField', target: { contentType: 'pic' }, severity: 'warning', message: /It has no Symbol or Text field to use: add one \(a title or name\), then set displayField to it\.$/ }],
+    },
+    {
       name: 'no displayField (null, absent, empty): a finding on the content type with the rule’s severity',
       space: {
         contentTypes: [

@@ -115,6 +115,26 @@ testRule(rule, {
       ),
     },
     {
+      name: 'unique: a live entry is never reported because of a draft, and drafts only clash with live values',
+      space: space(
+        { type: 'Symbol', validations: [{ unique: true }] },
+        {
+          entries: [
+            entry('live', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: 3, version: 4 }),
+            entry('draft', { f: { 'en-US': 'y' } }, 'article', { publishedVersion: undefined, version: 2 }),
+            entry('draft2', { f: { 'en-US': 'y' } }, 'article', { publishedVersion: undefined, version: 7 }),
+          ],
+        },
+      ),
+    },
+    {
+      name: 'unique: a published entry with pending changes shares a value only with a draft (its live value is not in the export)',
+      space: space(
+        { type: 'Symbol', validations: [{ unique: true }] },
+        { entries: [entry('changed', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: 3, version: 6 }), entry('draft', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: undefined, version: 1 })] },
+      ),
+    },
+    {
       name: 'unique: an archived entry does not count',
       space: space({ type: 'Symbol', validations: [{ unique: true }] }, { entries: [holding('e1', 'x'), entry('e2', { f: { 'en-US': 'x' } }, 'article', { archivedVersion: 2 })] }),
     },
@@ -286,6 +306,38 @@ testRule(rule, {
       findings: Array.from({ length: 12 }, (_, i) =>
         finding('unique', { entry: `e${i + 1}`, ...(i === 0 ? { message: "but entries 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10', 'e11', and 1 more also have it" } : {}) }),
       ),
+    },
+    {
+      name: 'unique: a draft or changed entry whose pending value equals a live value is reported, naming the live entries; the live entry is not',
+      space: space(
+        { type: 'Symbol', validations: [{ unique: true }] },
+        {
+          entries: [
+            entry('live', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: 3, version: 4 }),
+            entry('draft', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: undefined, version: 2 }),
+            entry('changed', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: 1, version: 5 }),
+          ],
+        },
+      ),
+      findings: [finding('unique', { entry: 'draft', message: "but entry 'live' also has it" }), finding('unique', { entry: 'changed', message: "but entry 'live' also has it" })],
+    },
+    {
+      name: 'unique: two live entries with one value are both reported (the validation came later); a draft with it names both',
+      space: space(
+        { type: 'Symbol', validations: [{ unique: true }] },
+        {
+          entries: [
+            entry('a', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: 3, version: 4 }),
+            entry('b', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: 1, version: 2 }),
+            entry('d', { f: { 'en-US': 'x' } }, 'article', { publishedVersion: undefined, version: 1 }),
+          ],
+        },
+      ),
+      findings: [
+        finding('unique', { entry: 'a', message: "but entry 'b' also has it" }),
+        finding('unique', { entry: 'b', message: "but entry 'a' also has it" }),
+        finding('unique', { entry: 'd', message: "but entries 'a', 'b' also have it" }),
+      ],
     },
     {
       name: 'unique: per locale',

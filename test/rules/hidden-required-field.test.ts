@@ -21,6 +21,19 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: 'advice that can be followed: a default value only for the types that can have one',
+      space: space(
+        { id: 'body', type: 'RichText', required: true, disabled: true },
+        { id: 'related', type: 'Array', items: { type: 'Link', linkType: 'Entry' }, required: true, disabled: true },
+        { id: 'tags', type: 'Array', items: { type: 'Symbol' }, required: true, disabled: true },
+      ),
+      findings: [
+        { messageId: 'hiddenRequired', target: { contentType: 'article', field: 'body' }, severity: 'error', message: /Set required: false or show the field \(a RichText field cannot have a default value\)\.$/ },
+        { messageId: 'hiddenRequired', target: { contentType: 'article', field: 'related' }, severity: 'error', message: /\(a list of links field cannot have a default value\)\.$/ },
+        { messageId: 'hiddenRequired', target: { contentType: 'article', field: 'tags' }, severity: 'error', message: /or give it a default value\.$/ },
+      ],
+    },
+    {
       name: 'hidden and required without a default',
       space: space({ id: 'title', type: 'Symbol', required: true }, { id: 'legacyId', type: 'Symbol', required: true, disabled: true }),
       findings: [

@@ -97,6 +97,19 @@ testRule(rule, {
   invalid: [
     { name: 'the field is absent', space: space([title], [entry('e1', {})]), findings: [emptyFinding('en-US', 'title')] },
     {
+      name: 'a published, unchanged entry (the field became required later): its next publish will be refused',
+      space: space([title], [entry('e1', {}, { version: 2, publishedVersion: 1 })]),
+      findings: [{ ...emptyFinding('en-US', 'title'), message: /is empty in locale 'en-US': the entry is live as published, but the next publish of this entry will be refused\./ }],
+    },
+    {
+      name: 'a published entry with pending changes, and a draft: the publish is refused',
+      space: space([title], [entry('e1', {}, { version: 5, publishedVersion: 1 }), entry('e2', {}, { version: 1, publishedVersion: undefined })]),
+      findings: [
+        { ...emptyFinding('en-US', 'title'), message: /: the service refuses to publish the entry\./ },
+        { ...emptyFinding('en-US', 'title'), target: { contentType: 'article', field: 'title', entry: 'e2', locale: 'en-US' }, message: /: the service refuses to publish the entry\./ },
+      ],
+    },
+    {
       name: 'the entry has no fields at all',
       space: space([title], [{ sys: { id: 'e1', type: 'Entry', contentType: { sys: { id: 'article' } } } }]),
       findings: [emptyFinding('en-US', 'title')],
