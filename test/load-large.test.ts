@@ -174,7 +174,8 @@ describe('--jobs', () => {
       ],
       entries: [
         ...Array.from({ length: 3000 }, (_, i) => ({
-          sys: { id: `p${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } } },
+          // Published and unchanged: their slugs are live values (drafts only clash with live values).
+          sys: { id: `p${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } }, publishedVersion: 1, version: 2 },
           // p0 and p2999 share a slug; every post links to a tag near the end, p1 to a post.
           fields: { slug: { 'en-US': i === 2999 ? 'slug-0' : `slug-${i}` }, tag: { 'en-US': link(i === 1 ? 'p2' : `t${i % 7}`) } },
         })),
