@@ -146,6 +146,7 @@ describe('--jobs', () => {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' },
+      maxBuffer: 256 * 1024 * 1024,
     });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
@@ -162,6 +163,27 @@ describe('--jobs', () => {
     expect((JSON.parse(one.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThan(100);
     expect(run(file, 2)).toEqual(one);
     expect(run(file, 3)).toEqual(one);
+  });
+
+  it('gives byte-identical unique findings with many duplicate values (the other entries listed in input order, whatever order threads finish in)', () => {
+    // 6,000 entries sharing 40 slugs, a third of them with pending changes: every entry is in a clash.
+    const entries = Array.from({ length: 6000 }, (_, i) => ({
+      sys: { id: `e${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } }, publishedVersion: 1, version: i % 3 === 0 ? 5 : 2 },
+      fields: { slug: { 'en-US': `s${i % 40}` } },
+    }));
+    const space = {
+      contentTypes: [{ sys: { id: 'post', type: 'ContentType' }, name: 'Post', displayField: 'slug', fields: [{ id: 'slug', name: 'slug', type: 'Symbol', validations: [{ unique: true }] }] }],
+      locales: [{ code: 'en-US', default: true, fallbackCode: null, name: 'English' }],
+      entries,
+    };
+    const file = join(dir, 'jobs-duplicates.json');
+    writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
+    const one = run(file, 1);
+    const findings = (JSON.parse(one.stdout) as { findings: { ruleId: string; message: string }[] }).findings;
+    expect(findings.filter((f) => f.ruleId === 'entry-field-validation')).toHaveLength(6000);
+    // e0 has pending changes: it clashes with the live holders of its slug (e120 has pending changes too).
+    expect(findings[0]!.message).toContain("but entries 'e40', 'e80', 'e160', 'e200'");
+    for (const jobs of [2, 3]) expect(run(file, jobs).stdout).toBe(one.stdout);
   });
 
   it('hands cross-entry state between threads: unique values and links to entries far away', () => {
