@@ -3,6 +3,7 @@ import { isObject } from '../src/load/records.js';
 import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
 import { isArchived, holdsLiveValues, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
+import { shapeProblem } from '../src/model/value-shape.js';
 import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
 import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
@@ -327,7 +328,8 @@ longer says what the content needs.
             if (onlyDefaults ? !locales.defaults.includes(locale) : !locales.isChecked(locale)) continue;
             if (status !== null && !isPublishedStatus(status[locale])) continue;
             const value = values[locale];
-            if (isEmptyValue(field.type, value)) continue;
+            // A value of the wrong shape is entry-value-type's: its validations would be guesses.
+            if (isEmptyValue(field.type, value) || shapeProblem(field.shape, value) !== null) continue;
             deferred.length = 0;
             const found = firstViolation(field, value);
             if (found) report(entry, field, locale, found.item, found.violation);

@@ -1,3 +1,4 @@
+import type { ShapedField } from '../model/value-shape.js';
 import { isObject } from '../load/records.js';
 import type { FieldJson } from '../model/json-types.js';
 import { customMessage } from './describe.js';
@@ -24,6 +25,8 @@ export interface FieldPlan {
   itemChecks: ValueCheck[];
   /** A Symbol field with `unique: true`: the validation's own message, else null. */
   unique: { custom: string } | null;
+  /** What a value's JSON shape must fit (see model/value-shape.ts). */
+  shape: ShapedField;
 }
 
 export interface CompileOptions {
@@ -108,5 +111,6 @@ export function compileField(field: FieldJson, options: CompileOptions): FieldPl
     if (validation) unique = { custom: customMessage(validation.message) };
   }
   if (checks.length === 0 && itemChecks.length === 0 && unique === null) return null;
-  return { id: field.id, type: field.type, localized: field.localized === true, checks, itemChecks, unique };
+  const shape = { type: field.type, linkType: field.linkType, items: field.items };
+  return { id: field.id, type: field.type, localized: field.localized === true, checks, itemChecks, unique, shape };
 }

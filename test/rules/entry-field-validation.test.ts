@@ -100,6 +100,9 @@ testRule(rule, {
       space: values(SYMBOL, [{ regexp: { pattern: '^(?!admin).*$' } }], 'admin'),
     },
     { name: 'regexp: flags the service refuses are left to re2-incompatible-pattern', space: values(SYMBOL, [{ regexp: { pattern: '^a$', flags: 'y' } }], 'b') },
+    // values of the wrong shape
+    { name: "a value of the wrong shape is entry-value-type's: no validation is guessed", space: values({ type: 'Integer' }, [{ range: { max: 1 } }], '5') },
+    { name: 'a string where an Array of Symbol is expected: its size is not judged', space: values({ type: 'Array', items: { type: 'Symbol' } }, [{ size: { max: 1 } }], 'abc') },
     // unique
     { name: 'unique: different values', space: values(SYMBOL, [{ unique: true }], 'a', 'b') },
     { name: 'unique: values compared exactly (case matters)', space: values(SYMBOL, [{ unique: true }], 'a', 'A') },
