@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildConfigSchema } from '../src/config/config-schema.js';
+import { configValidatorSource } from '../src/config/config-validator-source.js';
 import { defaultOptions } from '../src/config/resolve-rules.js';
 import { renderRuleDoc, renderRuleIndex, ruleDocsPath } from '../src/docs/rule-docs.js';
 import { isIsoDate } from '../src/engine/dates.js';
@@ -61,6 +62,10 @@ describe('every rule in rules/', () => {
 describe('generated files', () => {
   it('the rules index is up to date (npm run generate)', () => {
     expect(read('docs/rules/README.md')).toBe(renderRuleIndex(rules.map((r) => r.meta)));
+  });
+
+  it('the config validator compiled ahead of time is up to date (npm run generate)', async () => {
+    expect(read('schema/linterrc.validate.mjs')).toBe(await configValidatorSource(rules));
   });
 
   it('the shipped config schema is up to date (npm run generate)', () => {

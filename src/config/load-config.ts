@@ -125,8 +125,16 @@ export interface LoadedConfigFile {
 
 const validators = new Map<string, ValidateFunction>();
 
-/** The validator of a config schema, compiled once per schema (programmatic runs lint many times). */
-async function configValidator(schema: Record<string, unknown>): Promise<ValidateFunction> {
+/** schema/ beside src/ (sources) or beside dist/ (built). */
+const PRECOMPILED = new URL(import.meta.url.endsWith('.ts') ? '../../schema/linterrc.validate.mjs' : '../../../schema/linterrc.validate.mjs', import.meta.url);
+
+/**
+ * The validator of a config schema, compiled once per schema (programmatic runs lint many times).
+ * For the built-in rules alone it is the one compiled ahead of time (`npm run generate`), so that
+ * a run with a config file does not compile the schema.
+ */
+async function configValidator(schema: Record<string, unknown>, builtinOnly: boolean): Promise<ValidateFunction> {
+  if (builtinOnly) return ((await import(PRECOMPILED.href)) as { validate: ValidateFunction }).validate;
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
   if (!validate) {
@@ -151,8 +159,9 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
     const { line, column } = parsed.locate(`/plugins/${i}`);
     return `${shown}:${line}:${column}: plugins[${i}]`;
   };
-  const rules = [...builtins, ...(await loadPlugins(specs, absPath, builtins, where))];
-  const validate = await configValidator(buildConfigSchema(rules));
+  const plugged = await loadPlugins(specs, absPath, builtins, where);
+  const rules = [...builtins, ...plugged];
+  const validate = await configValidator(buildConfigSchema(rules), plugged.length === 0);
   const valid = validate(parsed.value);
   const ruleIds = rules.map((r) => r.meta.id);
   const problems = new Map<string, Position>();
