@@ -133,8 +133,9 @@ const PRECOMPILED = new URL(import.meta.url.endsWith('.ts') ? '../../schema/lint
  * For the built-in rules alone it is the one compiled ahead of time (`npm run generate`), so that
  * a run with a config file does not compile the schema.
  */
-async function configValidator(schema: Record<string, unknown>, builtinOnly: boolean): Promise<ValidateFunction> {
+async function configValidator(rules: readonly Rule<never>[], builtinOnly: boolean): Promise<ValidateFunction> {
   if (builtinOnly) return ((await import(PRECOMPILED.href)) as { validate: ValidateFunction }).validate;
+  const schema = buildConfigSchema(rules);
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
   if (!validate) {
@@ -161,7 +162,7 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
   };
   const plugged = await loadPlugins(specs, absPath, builtins, where);
   const rules = [...builtins, ...plugged];
-  const validate = await configValidator(buildConfigSchema(rules), plugged.length === 0);
+  const validate = await configValidator(rules, plugged.length === 0);
   const valid = validate(parsed.value);
   const ruleIds = rules.map((r) => r.meta.id);
   const problems = new Map<string, Position>();
