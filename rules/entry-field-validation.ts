@@ -1,7 +1,7 @@
 import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
-import { isArchived, holdsLiveValues, isPublishedStatus, localeByLocaleStatus } from '../src/model/entry-status.js';
+import { holdsLiveValues, isArchived, isPublishedStatus, isPublishedUnchanged, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
 import { shapeProblem } from '../src/model/value-shape.js';
 import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
@@ -48,7 +48,9 @@ interface UniqueHolder {
 /** Entries holding each value of a `unique` field, per locale. */
 type UniqueIndex = Map<string, Map<string, UniqueHolder[]>>;
 
-const REFUSED = ' Publishing the entry fails.';
+const REFUSED = '{{refused}}';
+/** An entry published and unchanged is live as published: the validation (added later) refuses its next publish. */
+const refusal = (live: boolean): string => (live ? ' The entry is live as published, but its next publish will be refused.' : ' Publishing the entry fails.');
 const MAX_NAMED = 10;
 
 /** "entry 'b'", "entries 'b', 'c'", "entries 'b', …, and 990 more": the entries of `refs` other than `ref`. */
@@ -73,12 +75,12 @@ function inputOrder(a: UniqueHolder, b: UniqueHolder): number {
  * holders clash with each other (the validation was added later); a live entry never clashes
  * because of another entry's pending value, and pending values only clash with live ones.
  */
-function uniqueClashes(holders: readonly UniqueHolder[]): { ref: EntryRef; conflicting: EntryRef[] }[] {
+function uniqueClashes(holders: readonly UniqueHolder[]): { ref: EntryRef; conflicting: EntryRef[]; live: boolean }[] {
   const live = holders.filter((h) => h.live).map((h) => h.ref);
   if (live.length === 0) return [];
   return holders.flatMap((h) => {
     const conflicting = live.filter((ref) => ref !== h.ref);
-    return conflicting.length === 0 ? [] : [{ ref: h.ref, conflicting }];
+    return conflicting.length === 0 ? [] : [{ ref: h.ref, conflicting, live: h.live }];
   });
 }
 const AT = "Field '{{field}}' ({{locale}}){{item}}";
@@ -251,14 +253,14 @@ longer says what the content needs.
       defer: (check, targetId, path) => void deferred.push({ item, check, targetId, path: item === null ? path : [item, ...path] }),
     };
 
-    const report = (node: EntryNode | EntryRef, field: FieldPlan, locale: string, itemIndex: number | null, violation: Violation): void => {
+    const report = (node: EntryNode | EntryRef, field: FieldPlan, locale: string, itemIndex: number | null, violation: Violation, live = 'json' in node && isPublishedUnchanged(node)): void => {
       context.report({
         node,
         path: ['fields', field.id, locale, ...violation.path],
         field: field.id,
         locale,
         messageId: violation.messageId,
-        data: { ...violation.data, field: field.id, locale, item: itemIndex === null ? '' : `, item at index ${itemIndex},` },
+        data: { ...violation.data, field: field.id, locale, item: itemIndex === null ? '' : `, item at index ${itemIndex},`, refused: refusal(live) },
       });
     };
 
@@ -397,7 +399,7 @@ longer says what the content needs.
           for (const [locale, byValue] of index) {
             for (const [value, holders] of byValue) {
               if (holders.length < 2) continue;
-              for (const { ref, conflicting } of uniqueClashes(holders.sort(inputOrder))) {
+              for (const { ref, conflicting, live } of uniqueClashes(holders.sort(inputOrder))) {
                 if (reportedUnique.has(`${ref.id}\0${field.id}\0${locale}`)) continue;
                 report(ref, field, locale, null, {
                   messageId: 'unique',
@@ -409,7 +411,7 @@ longer says what the content needs.
                     custom: field.unique!.custom,
                   },
                   path: [],
-                });
+                }, live);
               }
             }
           }

@@ -311,6 +311,17 @@ testRule(rule, {
       ),
     },
     {
+      name: 'a published, unchanged entry (the validation came later) is live: its next publish will be refused; a changed entry cannot be published',
+      space: space(
+        { type: 'Symbol', validations: [{ size: { max: 2 } }] },
+        { entries: [entry('live', { f: { 'en-US': 'long' } }, 'article', { publishedVersion: 3, version: 4 }), entry('changed', { f: { 'en-US': 'long' } }, 'article', { publishedVersion: 3, version: 6 })] },
+      ),
+      findings: [
+        finding('size', { entry: 'live', message: / The entry is live as published, but its next publish will be refused\.$/ }),
+        finding('size', { entry: 'changed', message: / Publishing the entry fails\.$/ }),
+      ],
+    },
+    {
       name: 'unique: a draft or changed entry whose pending value equals a live value is reported, naming the live entries; the live entry is not',
       space: space(
         { type: 'Symbol', validations: [{ unique: true }] },
