@@ -257,7 +257,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
     }
   }
-  for (const { file } of outputs) if (file) prepareOutputFile(file.absPath, file.shown);
+  for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);

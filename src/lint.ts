@@ -194,7 +194,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     throw new BaselineError(`${file.shown}: this file is a space export, not a baseline: cmlint never writes over its inputs (choose another baseline file)`);
   }
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
-  if (file && options.baselineWrite !== undefined) prepareBaselineFile(file.absPath, file.shown);
+  if (file && options.baselineWrite !== undefined) await prepareBaselineFile(file.absPath, file.shown);
   let run: RunResult;
   let pool: WorkerPool | undefined;
   try {

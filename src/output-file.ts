@@ -77,7 +77,7 @@ function temporaryPath(absPath: string): string {
  * (Node's recursive mkdir loops forever on some pseudo file systems, such as /proc), refuses a
  * directory as the file, and creates and removes the temporary file the write will use.
  */
-export function prepareOutputFile(absPath: string, shown: string): void {
+export async function prepareOutputFile(absPath: string, shown: string): Promise<void> {
   const missing: string[] = [];
   let dir = dirname(absPath);
   for (;;) {
@@ -107,14 +107,18 @@ export function prepareOutputFile(absPath: string, shown: string): void {
     if (error instanceof OutputFileError) throw error;
     if (codeOf(error) !== 'ENOENT') throw new OutputFileError(shown, codeOf(error));
   }
-  // The probe takes microseconds and is synchronous: no handler could run during it.
+  // A signal during the probe is held by the handler until the temporary file is gone again (a
+  // turn of the event loop lets it run), then ends the process as it would have.
   const temp = temporaryPath(absPath);
+  const release = track(new AbortController());
   try {
     closeSync(openSync(temp, 'w'));
   } catch (error) {
     throw new OutputFileError(shown, codeOf(error));
   } finally {
     rmSync(temp, { force: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
   }
 }
 

@@ -144,9 +144,9 @@ export function readBaseline(absPath: string, shown: string): BaselineEntry[] {
 }
 
 /** Checks before the run that the baseline file can be written (see prepareOutputFile). */
-export function prepareBaselineFile(absPath: string, shown: string): void {
+export async function prepareBaselineFile(absPath: string, shown: string): Promise<void> {
   try {
-    prepareOutputFile(absPath, shown);
+    await prepareOutputFile(absPath, shown);
   } catch (error) {
     throw asBaselineError(error);
   }
