@@ -25,12 +25,14 @@ interface PendingLink {
   check: EntryLinkCheck;
   targetId: string;
   path: Path;
+  /** The entry is published and unchanged (for the message: its next publish is refused). */
+  live: boolean;
 }
 
 /** What a copy of the rule in a worker thread hands to the main thread (see `exportState`). */
 interface EntryValidationState {
   entryTypes: [string, string][];
-  pending: [WireEntryRef, string, string, number | null, unknown, string, Path][];
+  pending: [WireEntryRef, string, string, number | null, unknown, string, Path, boolean][];
   uniques: [string, string, string, WireEntryRef, boolean][];
   reportedUnique: string[];
 }
@@ -245,7 +247,7 @@ longer says what the content needs.
 
     // The value being checked, and the links to entries not seen yet that it holds.
     let item: number | null = null;
-    const deferred: Omit<PendingLink, 'ref' | 'field' | 'locale'>[] = [];
+    const deferred: Omit<PendingLink, 'ref' | 'field' | 'locale' | 'live'>[] = [];
 
     const checkContext: CheckContext = {
       assetFiles: (id) => assets.get(id),
@@ -337,7 +339,7 @@ longer says what the content needs.
             if (found) report(entry, field, locale, found.item, found.violation);
             else if (deferred.length > 0) {
               ref ??= entryRef(entry);
-              for (const link of deferred) pending.push({ ref, field, locale, ...link });
+              for (const link of deferred) pending.push({ ref, field, locale, ...link, live: isPublishedUnchanged(entry) });
             }
             if (field.unique && typeof value === 'string') {
               addUnique(field, locale, value, { ref: (ref ??= entryRef(entry)), live: holdsLiveValues(entry) });
@@ -358,7 +360,7 @@ longer says what the content needs.
         }
         return {
           entryTypes: [...entryTypes],
-          pending: pending.map((l) => [context.entryRefs.toWire(l.ref), l.field.id, l.locale, l.item, l.check.toWire(), l.targetId, [...l.path]]),
+          pending: pending.map((l) => [context.entryRefs.toWire(l.ref), l.field.id, l.locale, l.item, l.check.toWire(), l.targetId, [...l.path], l.live]),
           uniques,
           reportedUnique: [...reportedUnique],
         };
@@ -368,9 +370,9 @@ longer says what the content needs.
         const fieldOf = (contentTypeId: string, fieldId: string) => plans.get(contentTypeId)!.find((f) => f.id === fieldId)!;
         for (const state of states as EntryValidationState[]) {
           for (const [id, type] of state.entryTypes) entryTypes.set(id, type);
-          for (const [wire, fieldId, locale, item, check, targetId, path] of state.pending) {
+          for (const [wire, fieldId, locale, item, check, targetId, path, live] of state.pending) {
             const ref = context.entryRefs.fromWire(wire);
-            pending.push({ ref, field: fieldOf(ref.contentTypeId, fieldId), locale, item, check: EntryLinkRule.fromWire(check as EntryLinkWire), targetId, path });
+            pending.push({ ref, field: fieldOf(ref.contentTypeId, fieldId), locale, item, check: EntryLinkRule.fromWire(check as EntryLinkWire), targetId, path, live });
           }
           for (const [fieldId, locale, value, wire, live] of state.uniques) {
             const ref = context.entryRefs.fromWire(wire);
@@ -391,7 +393,7 @@ longer says what the content needs.
           if (last && last.ref.id === link.ref.id && last.field.id === link.field.id && last.locale === link.locale) continue;
           const violation = link.check.judgeEntry(link.targetId, entryTypes.get(link.targetId), link.path);
           if (violation) {
-            report(link.ref, link.field, link.locale, link.item, violation);
+            report(link.ref, link.field, link.locale, link.item, violation, link.live);
             last = link;
           }
         }
