@@ -51,8 +51,15 @@ Reported (an Integer field \`rating\`, a RichText field \`body\`, an Array of li
 
 ## Fix
 
-Write the value in its field type's shape (a number, a rich text document, an array of links), or
-change the field's type in the content model if the values are right.
+Write the value in its field type's shape (a number, a rich text document, an array of links).
+A markdown string meant for a RichText field can be converted with the
+\`@contentful/rich-text-from-markdown\` package; a number in a Date field that is a Unix timestamp
+(the message gives the date it reads as) becomes that date as an ISO 8601 string.
+
+If the values are right and the type is wrong: in a file meant for import into a new space, change
+the field's type in the file's content model; in a space that exists, the service does not let a
+field change its type (see \`field-type-changed\`): add a field of the right type, move the values
+there, then omit and delete the old field.
 `,
   },
 
