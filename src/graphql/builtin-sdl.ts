@@ -82,15 +82,13 @@ export function builtinDefinitions(): [string, string][] {
 }
 
 /**
- * Location fields bring the Location type and the inputs of their `_within_circle` /
- * `_within_rectangle` filters. The inputs' fields follow the service's documentation of the
- * filters (not seen in a real schema here); they are nullable so that no query is refused for
- * what cmlint is unsure of.
+ * Location fields bring the Location type and the scalars of their `_within_circle` /
+ * `_within_rectangle` filters (Circle, Rectangle: scalars in real generated schemas).
  */
 export const LOCATION_DEFINITIONS: readonly [string, string][] = [
-  ['Circle', 'input Circle {\n  lat: Float\n  lon: Float\n  radius: Float\n}'],
+  ['Circle', 'scalar Circle'],
   ['Location', 'type Location {\n  lat: Float\n  lon: Float\n}'],
-  ['Rectangle', 'input Rectangle {\n  bottomRightLat: Float\n  bottomRightLon: Float\n  topLeftLat: Float\n  topLeftLon: Float\n}'],
+  ['Rectangle', 'scalar Rectangle'],
 ];
 
 /** A collection type: a page of items. */

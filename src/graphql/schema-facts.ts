@@ -31,11 +31,11 @@ export const SCALAR_FILTER_OPERATORS: Readonly<Record<ScalarType, readonly Filte
   Float: ORDERED_OPERATORS,
   DateTime: ORDERED_OPERATORS,
   Boolean: [op('', 'same'), EXISTS, op('_not', 'same')],
-  // Object fields: only whether they are set.
+  // Object fields: only whether they are set (documented: `_exists` applies to any field; equality to scalars only).
   JSON: [EXISTS],
-  // Documented (collection filters: `_within_circle`, `_within_rectangle` for Location); not seen in a real schema here.
+  // Circle and Rectangle are scalars (seen in types generated from real schemas; no such schema is a fixture here).
   Location: [EXISTS, op('_within_circle', { fixed: 'Circle' }), op('_within_rectangle', { fixed: 'Rectangle' })],
-  // Documented (array filters: `_contains_all`, `_contains_some`, `_contains_none`); not seen in a real schema here.
+  // Lists of Symbols (seen in types generated from real schemas; no such schema is a fixture here).
   '[String]': [op('_contains_all', { fixed: '[String]' }), op('_contains_none', { fixed: '[String]' }), op('_contains_some', { fixed: '[String]' }), EXISTS],
 };
 
