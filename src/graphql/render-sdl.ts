@@ -1,4 +1,4 @@
-import { DIRECTIVES, LOCATION_DEFINITIONS, block, builtinDefinitions, collection, compareNames, orderValues, scalarFilterLines } from './builtin-sdl.js';
+import { DIRECTIVES, LOCATION_DEFINITIONS, block, builtinDefinitions, collection, compareNames, orderValues } from './builtin-sdl.js';
 import { lowerFirstAscii } from './naming.js';
 import {
   ASSET_FIELDS,
@@ -53,11 +53,6 @@ function sortableNames(type: SchemaContentType): string[] {
   return type.fields.filter((f) => !f.omitted && f.shape.kind === 'scalar' && SORTABLE_FIELD_TYPES.has(f.node.json.type as string)).map((f) => f.name);
 }
 
-/** The GraphQL type of a scalar or rich text field. */
-function fieldValueType(type: SchemaContentType, field: SchemaField): string {
-  return field.shape.kind === 'scalar' ? field.shape.type : type.naming.name + field.typePart;
-}
-
 /**
  * The filter input of a content type (`TFilter`), or the nested filter other filters use for
  * links to it (`cfTNestedFilter`, the same less its own nested link filters). A nested link filter
@@ -70,12 +65,8 @@ function filterInput(type: SchemaContentType, name: string, nested: boolean): st
   for (const field of type.fields) {
     if (field.omitted) continue;
     const { shape } = field;
-    if (shape.kind === 'scalar') {
-      lines.push(...scalarFilterLines(field.name, shape.type));
-      continue;
-    }
-    const valueType = shape.kind === 'richText' ? fieldValueType(type, field) : 'Boolean';
-    for (const operator of filterOperators(shape)) lines.push(`${field.exposedName}${operator.suffix}: ${operandType(operator, valueType)}`);
+    const fieldType = shape.kind === 'scalar' ? shape.type : null;
+    for (const operator of filterOperators(shape)) lines.push(`${field.exposedName}${operator.suffix}: ${operandType(operator, fieldType)}`);
     const target = !nested && (shape.kind === 'entry' || shape.kind === 'entries') ? singleTarget(type, field) : null;
     if (target) linkFilters.push([field.name, `cf${target.naming.name}NestedFilter`]);
   }

@@ -45,7 +45,7 @@ export const RICH_TEXT_FILTER_OPERATORS: readonly FilterOperator[] = [op('_conta
 /** Links to assets and entries, lists of links: `_exists` on the exposed name (`imagesCollection_exists`). */
 export const LINK_FILTER_OPERATORS: readonly FilterOperator[] = [EXISTS];
 
-/** The field kinds whose filter has operators; resource links get none (not seen in a real filter). */
+/** The filter operators of a field; resource links get none (not seen in a real filter). */
 export function filterOperators(shape: FieldShape): readonly FilterOperator[] {
   switch (shape.kind) {
     case 'scalar':
@@ -64,11 +64,11 @@ export function filterOperators(shape: FieldShape): readonly FilterOperator[] {
   }
 }
 
-/** The operand's type as SDL. */
-export function operandType(operator: FilterOperator, fieldType: string): string {
-  if (operator.type === 'same') return fieldType;
-  if (operator.type === 'list') return `[${fieldType}]`;
-  return operator.type.fixed;
+/** The operand's type as SDL; `fieldType` is null for fields without a scalar type (their operators have fixed types). */
+export function operandType(operator: FilterOperator, fieldType: string | null): string {
+  if (typeof operator.type === 'object') return operator.type.fixed;
+  if (fieldType === null) throw new Error(`filter operator '${operator.suffix}' needs the field's type`);
+  return operator.type === 'same' ? fieldType : `[${fieldType}]`;
 }
 
 /**
