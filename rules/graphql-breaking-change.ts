@@ -115,10 +115,11 @@ are left out (one finding per change of the model). What remains is what only th
 a field made \`omitted\` (gone from the APIs), a \`linkContentType\` narrowed so that a link's
 union type becomes one type or loses a member, a content type's last link from another type
 removed from \`linkedFrom\`. Changes to filter inputs and order enums (\`TFilter\`,
-\`cfTNestedFilter\`, \`TOrder\` and the other order enums) are left out: they follow the fields,
-so each comes with a change of a field or type that is reported (a \`where\` or \`order\`
-argument whose type changes is listed with its field). When GraphQL names collide in either model, no schema is predicted
-and nothing is compared: the \`graphql-*-collision\` rules report the collisions.
+\`cfTNestedFilter\`, \`TOrder\` and the other order enums) are left out: they follow the
+fields, so each comes with a change of a field or type that is reported (a \`where\` or
+\`order\` argument whose type changes is listed with its field). When GraphQL names collide in
+either model, no schema is predicted and nothing is compared: the \`graphql-*-collision\` rules
+report the collisions.
 
 ## Fix
 
