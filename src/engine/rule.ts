@@ -21,6 +21,20 @@ export interface Enforcement {
   note: string | null;
 }
 
+/**
+ * One dated stage of a rule's lifecycle (deprecated from one date, removed from another). The
+ * stage in force at `--as-of` caps the severity of the rule's findings; before the first stage
+ * the rule behaves as an upcoming rule dated by it.
+ */
+export interface Stage {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** The most severe a finding is while this stage is in force (the rule's configured severity still caps it). */
+  severity: Severity;
+  /** What the stage is, for people: "deprecated (no updates or support)", "removed (410 Gone)". */
+  label: string;
+}
+
 export interface MessageSpec {
   text: string;
   /**
@@ -44,6 +58,11 @@ export interface RuleMeta {
   /** Markdown: why the rule exists, what it reports, how to fix it, with examples. */
   docs: string;
   enforcement: Enforcement;
+  /**
+   * A lifecycle of several dated stages, in date order (optional). `enforcement.date` is then the
+   * first stage's date; the finding's `enforcement` names the stage in force and lists them all.
+   */
+  stages?: readonly Stage[];
   /** Severity once the change is in effect. */
   severity: Severity;
   /** Part of the `recommended` preset. */

@@ -5,14 +5,16 @@ import type { SourceFile, SourceRef } from '../load/source.js';
 import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
-import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { enforcementAt, stagePosition, stagesText, type StageStatus } from './stages.js';
+import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type SeveritySetting, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export interface Finding {
   ruleId: string;
   messageId: string;
   severity: Severity;
   message: string;
-  enforcement: { date: string | null; status: EnforcementStatus; note: string | null };
+  /** For rules with a lifecycle of several stages, `stages` lists them all (see RuleMeta.stages). */
+  enforcement: { date: string | null; status: EnforcementStatus; note: string | null; stages?: StageStatus[] };
   target: Target;
   pointer: string | null;
   file: string | null;
@@ -205,7 +207,9 @@ export class RuleRunner {
     if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
     let message = interpolate(spec.text, descriptor.data);
     let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
-    if (status === 'upcoming') {
+    if (meta.stages?.length) {
+      ({ message, severity } = this.staged(meta.stages, message, severity, run.upcoming));
+    } else if (status === 'upcoming') {
       severity = minSeverity(severity, run.upcoming);
       message += ` (${upcomingLabel(meta.enforcement.date!, this.asOf)})`;
     }
@@ -218,7 +222,7 @@ export class RuleRunner {
         messageId: descriptor.messageId,
         severity,
         message,
-        enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
+        enforcement: enforcementAt(meta, this.asOf),
         target,
         pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
         file: record?.source.file.path ?? null,
@@ -232,6 +236,17 @@ export class RuleRunner {
     });
   }
 
+  /**
+   * Severity and message of a finding of a rule with a lifecycle: capped by the stage in force
+   * (before the first stage, by the upcoming severity), and told what the next stage brings.
+   */
+  private staged(stages: NonNullable<Rule<never>['meta']['stages']>, text: string, severity: SeveritySetting, upcoming: SeveritySetting) {
+    const { current, next } = stagePosition(stages, this.asOf);
+    const capped = current ? minSeverity(severity, current.severity) : minSeverity(severity, upcoming);
+    const message = current === null || next !== null ? `${text} (${stagesText(current ? [current, next!] : stages, this.asOf)})` : text;
+    return { message, severity: capped };
+  }
+
   private crash(instance: Instance, node: Node | null, error: unknown): void {
     instance.crashed = true;
     const { rule } = instance;
@@ -243,7 +258,7 @@ export class RuleRunner {
         messageId: INTERNAL_MESSAGE_ID,
         severity: 'error',
         message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
-        enforcement: { date: rule.meta.enforcement.date, status: enforcementStatus(rule.meta.enforcement, this.asOf), note: rule.meta.enforcement.note },
+        enforcement: enforcementAt(rule.meta, this.asOf),
         target: targetOf(node),
         pointer: location ? location.source.pointer + encodePointer(location.path) : null,
         file: location?.source.file.path ?? null,
