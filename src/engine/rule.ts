@@ -1,5 +1,6 @@
 import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, LocaleNode, ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
+import type { SourceFileNode } from '../inputs/sources/source-node.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeveritySetting = Severity | 'off';
@@ -147,6 +148,8 @@ export interface Visitors {
   field?(field: FieldNode): void;
   asset?(asset: AssetNode): void;
   entry?(entry: EntryNode): void;
+  /** An application source file (config `sources`, or named on the command line), after the model and before assets and entries. */
+  sourceFile?(file: SourceFileNode): void;
   end?(): void;
   /**
    * For parallel runs (`--jobs`): entries are visited by copies of the rule in worker threads.

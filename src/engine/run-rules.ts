@@ -4,6 +4,7 @@ import type { Space } from '../load/load-space.js';
 import type { SourceFile, SourceRef } from '../load/source.js';
 import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
+import type { SourceFileNode } from '../inputs/sources/source-node.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
 import { enforcementAt, stagePosition, stagesText, type StageStatus } from './stages.js';
 import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type SeveritySetting, type Target, type Visitors, type WireEntryRef } from './rule.js';
@@ -67,6 +68,10 @@ function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, '
     target.entry = node.id;
   } else if (node?.kind === 'editorInterface') target.contentType = node.contentTypeId;
   else if (node?.kind === 'locale') target.locale = node.code;
+  else if (node?.kind === 'code') {
+    target.contentType = node.contentType;
+    target.field ??= node.field;
+  }
   return target;
 }
 
@@ -75,6 +80,7 @@ function describeNode(node: Node | null): string {
   if (node.kind === 'field') return `field '${node.id}' of content type '${node.contentType.id}'`;
   if (node.kind === 'locale') return `locale '${node.code}'`;
   if (node.kind === 'editorInterface') return `the editor interface of '${node.contentTypeId}'`;
+  if (node.kind === 'code') return `code in ${node.source.file.path}`;
   const names = { contentType: 'content type', entry: 'entry', asset: 'asset', concept: 'taxonomy concept', conceptScheme: 'taxonomy concept scheme' } as const;
   return `${names[node.kind]} '${node.id}'`;
 }
@@ -135,7 +141,7 @@ export class RuleRunner {
       }
       this.instances.push(instance);
     }
-    for (const name of ['locale', 'contentType', 'field', 'asset', 'entry', 'end'] as const) {
+    for (const name of ['locale', 'contentType', 'field', 'sourceFile', 'asset', 'entry', 'end'] as const) {
       this.byVisitor.set(
         name,
         this.instances.filter((i) => typeof i.visitors[name] === 'function'),
@@ -152,13 +158,18 @@ export class RuleRunner {
     }
   }
 
-  visit(name: VisitorName, node: Node | null): void {
+  /** Whether any active rule reads application sources (so that they need to be read at all). */
+  readsSources(): boolean {
+    return this.byVisitor.get('sourceFile')!.length > 0;
+  }
+
+  visit(name: VisitorName, node: Node | SourceFileNode | null): void {
     for (const instance of this.byVisitor.get(name)!) {
       if (instance.crashed) continue;
       try {
-        (instance.visitors[name] as (n: Node | null) => void)(node);
+        (instance.visitors[name] as (n: Node | SourceFileNode | null) => void)(node);
       } catch (error) {
-        this.crash(instance, node, error);
+        this.crash(instance, node?.kind === 'sourceFile' ? node.at(0) : node, error);
       }
     }
   }
@@ -224,7 +235,8 @@ export class RuleRunner {
         message,
         enforcement: enforcementAt(meta, this.asOf),
         target,
-        pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
+        // Code has positions, not JSON pointers.
+        pointer: record && descriptor.node?.kind !== 'code' ? record.source.pointer + encodePointer(fullPath) : null,
         file: record?.source.file.path ?? null,
         line: null,
         column: null,
@@ -281,6 +293,8 @@ export interface RunOptions {
   pool?: import('./parallel.js').WorkerPool;
   /** The model before the change (`cmlint diff`): the rules with `meta.diff` run, and no others. */
   before?: SpaceModel;
+  /** Application source files, visited after the model (read only when a rule visits them). */
+  sources?: () => AsyncIterable<SourceFileNode>;
 }
 
 /**
@@ -292,6 +306,7 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
   const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
+  if (options.sources && runner.readsSources()) for await (const file of options.sources()) runner.visit('sourceFile', file);
   for await (const asset of space.assets()) {
     stats.assets++;
     runner.visit('asset', asset);
