@@ -97,9 +97,17 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
   for (const call of facts.calls) {
     if (!SPAWNS.has(call.callee[call.callee.length - 1]!)) continue;
     const program = literalValue(call.args[0]);
-    const args = literalValue(call.args[1]);
     if (typeof program !== 'string') continue;
-    const words = [program, ...(Array.isArray(args) ? args.map(String) : [])];
+    // The arguments up to the first one the parser cannot see.
+    const words = [program];
+    const list = call.args[1];
+    if (list?.type === 'ArrayExpression') {
+      for (const element of list.elements) {
+        const value = element ? literalValue(element) : undefined;
+        if (typeof value !== 'string') break;
+        words.push(value);
+      }
+    }
     commands.push(words.map((word) => ({ text: word, start: call.start })));
   }
   return {

@@ -91,6 +91,17 @@ export function scanCommands(text: string, hashComments: boolean, offset = 0): T
 /** URLs and command lines of a text file; `#` starts a comment in shell, YAML, Python and Ruby files. */
 export function textFacts(text: string, hashComments: boolean): TextFacts {
   const commands = scanCommands(text, hashComments);
+  // Command lines inside quoted strings too: package.json scripts, `bash -c "…"`, subprocess.run("…").
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n' || !QUOTES.has(c)) {
+      if (c === '#' && hashComments && (i === 0 || /\s/.test(text[i - 1]!))) while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    const end = closingQuote(text, i);
+    commands.push(...scanCommands(text.slice(i + 1, end), false, i + 1));
+    i = end;
+  }
   // URLs in comment lines are left out too: only lines that hold a command word are scanned.
   let urls = scanUrls(text);
   if (hashComments) urls = urls.filter((u) => !inHashComment(text, u.start));
