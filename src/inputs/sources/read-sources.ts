@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError, InputErrors, fileSystemError } from '../../load/input-error.js';
 import { prefilterNeedles, type ServiceHosts } from './hosts.js';
-import { jsFacts, literalValue } from './js-facts.js';
+import type { DocumentNode } from 'graphql';
+import { jsFacts, literalValue, type StringSite } from './js-facts.js';
 import { parseJs, ParseFailure } from './parse-js.js';
 import { CodeSourceFile, sourceText } from './source-file.js';
 import type { SourceFileNode, UrlSite } from './source-node.js';
@@ -114,6 +115,7 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
     kind: 'sourceFile',
     file,
     language: 'javascript',
+    graphql: await embeddedGraphql(facts.strings),
     hosts,
     imports: facts.imports,
     strings: facts.strings,
@@ -123,6 +125,35 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
     commands,
     at: (offset, target) => file.at(offset, target),
   };
+}
+
+type GraphqlModule = typeof import('graphql');
+let graphqlModule: Promise<GraphqlModule> | undefined;
+const GRAPHQL_TAGS = new Set(['gql', 'graphql']);
+const GRAPHQL_STARTS = ['query', 'mutation', 'subscription', 'fragment', '{'];
+
+/**
+ * Strings that hold a GraphQL document (they start like one and parse), outside `gql`/`graphql`
+ * tags. graphql-js is loaded only for a file that has such a string.
+ */
+async function embeddedGraphql(strings: readonly StringSite[]): Promise<SourceFileNode['graphql']> {
+  const found: { document: DocumentNode; offset(documentOffset: number): number }[] = [];
+  for (const site of strings) {
+    if (site.tag !== null && GRAPHQL_TAGS.has(site.tag)) continue;
+    const template = site.node.type === 'TemplateLiteral';
+    // Templates keep their offsets (expressions blanked); a string's escapes do not, so its findings are at its start.
+    const text = template ? site.raw : site.value;
+    const head = text.trimStart();
+    if (!GRAPHQL_STARTS.some((start) => head.startsWith(start)) || !text.includes('(')) continue;
+    const { parse } = await (graphqlModule ??= import('graphql'));
+    try {
+      const document = parse(text, { noLocation: false });
+      found.push({ document, offset: template ? (n) => site.rawStart + n : () => site.start });
+    } catch {
+      // Not GraphQL after all (or not complete without its expressions).
+    }
+  }
+  return found;
 }
 
 function textNode(file: CodeSourceFile, text: string, hosts: ServiceHosts, hashComments: boolean): SourceFileNode {
@@ -138,6 +169,7 @@ function textNode(file: CodeSourceFile, text: string, hosts: ServiceHosts, hashC
     memberReads: [],
     urls: urlSites(facts.urls, hosts),
     commands: facts.commands,
+    graphql: [],
     at: (offset, target) => file.at(offset, target),
   };
 }

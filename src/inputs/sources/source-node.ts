@@ -1,3 +1,4 @@
+import type { DocumentNode } from 'graphql';
 import type { CodeNode } from '../../model/nodes.js';
 import type { ServiceHosts } from './hosts.js';
 import type { CallSite, MemberRead, StringSite } from './js-facts.js';
@@ -38,6 +39,13 @@ export interface SourceFileNode {
    * the program and arguments of `spawn`/`execFile`/`execa` calls.
    */
   readonly commands: readonly (readonly Token[])[];
+  /**
+   * GraphQL sent from code as plain strings or untagged templates (`fetch(url, { body:
+   * JSON.stringify({ query: '{ blogPostCollection(limit: 0) { … } }' }) })`), parsed. Tagged
+   * templates (`gql`, `graphql`) are left to the GraphQL documents input. `offset(loc)` turns a
+   * position in the document into a file offset.
+   */
+  readonly graphql: readonly { document: DocumentNode; offset(documentOffset: number): number }[];
   /** A node for a finding at `offset`. */
   at(offset: number, target?: { contentType?: string | null; field?: string | null }): CodeNode;
 }
