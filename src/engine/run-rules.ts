@@ -272,7 +272,7 @@ export class RuleRunner {
         message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
         enforcement: enforcementAt(rule.meta, this.asOf),
         target: targetOf(node),
-        pointer: location ? location.source.pointer + encodePointer(location.path) : null,
+        pointer: location && node?.kind !== 'code' ? location.source.pointer + encodePointer(location.path) : null,
         file: location?.source.file.path ?? null,
         line: null,
         column: null,

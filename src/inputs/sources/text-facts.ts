@@ -16,6 +16,7 @@ export interface TextFacts {
 const URL_END = new Set([' ', '\t', '\n', '\r', '"', "'", '`', '<', '>', '(', ')', '\\']);
 const QUOTES = new Set(['"', "'", '`']);
 const SEPARATORS = new Set([';', '|', '&']);
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 
 /** Where the text in a quoted string starting at `open` ends (its closing quote, or the line's end). */
 function closingQuote(text: string, open: number): number {
@@ -95,7 +96,7 @@ export function textFacts(text: string, hashComments: boolean): TextFacts {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === '\n' || !QUOTES.has(c)) {
-      if (c === '#' && hashComments && (i === 0 || /\s/.test(text[i - 1]!))) while (i < text.length && text[i] !== '\n') i++;
+      if (c === '#' && hashComments && (i === 0 || isBlank(text[i - 1]))) while (i < text.length && text[i] !== '\n') i++;
       continue;
     }
     const end = closingQuote(text, i);
@@ -118,7 +119,7 @@ function inHashComment(text: string, offset: number): boolean {
       if (c === '\\') i++;
       else if (c === quote) quote = null;
     } else if (QUOTES.has(c)) quote = c;
-    else if (c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return true;
+    else if (c === '#' && (i === lineStart || isBlank(text[i - 1]))) return true;
   }
   return false;
 }
