@@ -11,6 +11,7 @@ import { runRules, type Finding, type RunResult, type RunStats } from './engine/
 import type { LintResult } from './format/types.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
+import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
 import { loadBuiltinRules } from './rules-registry.js';
@@ -199,7 +200,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let selection: InputSelection;
   let sources: Awaited<ReturnType<typeof selectRunSources>> | null = null;
   try {
-    if (!diff && (options.paths.length > 0 || (config.sources?.length ?? 0) > 0)) sources = await selectRunSources(options, loaded);
+    if (!diff && ((config.sources?.length ?? 0) > 0 || options.paths.some(isCodeFile))) sources = await selectRunSources(options, loaded);
     const onlySources = sources !== null && options.paths.length > 0 && sources.spacePaths.length === 0;
     selection = onlySources
       ? // Only code files named: the configured space (if any) is context, none of its files a target.

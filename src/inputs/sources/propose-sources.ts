@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_HOSTS, prefilterNeedles } from './hosts.js';
-import { sourceLanguage } from './read-sources.js';
+import { sourceLanguage } from './language.js';
 
 /** Where code is looked for: not dependencies, builds or VCS data. */
 const IGNORED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/.next/**', '**/coverage/**', '**/*.min.js'];

@@ -1,35 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { InputError, InputErrors, fileSystemError } from '../../load/input-error.js';
 import { prefilterNeedles, type ServiceHosts } from './hosts.js';
 import type { DocumentNode } from 'graphql';
 import { jsFacts, literalValue, type StringSite } from './js-facts.js';
 import { parseJs, ParseFailure } from './parse-js.js';
+import { sourceLanguage } from './language.js';
 import { CodeSourceFile, sourceText } from './source-file.js';
 import type { SourceFileNode, UrlSite } from './source-node.js';
 import { scanCommands, textFacts, type Token } from './text-facts.js';
 import { parseUrl } from './urls.js';
-
-export type SourceLanguage = 'javascript' | 'hash-text' | 'json-text';
-
-const JS_EXTENSIONS = new Set(['js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts']);
-const HASH_COMMENT_EXTENSIONS = new Set(['sh', 'bash', 'zsh', 'py', 'rb', 'yml', 'yaml']);
-
-/**
- * How a file is read as application source, by its name: JavaScript/TypeScript is parsed;
- * shell, Python, Ruby and YAML (CI workflows) and `package.json` are scanned by tokens; anything
- * else (Markdown included) is not a source. Exported for the input selection.
- */
-export function sourceLanguage(path: string): SourceLanguage | null {
-  const name = basename(path);
-  if (name === 'package.json') return 'json-text';
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return null;
-  const extension = name.slice(dot + 1).toLowerCase();
-  if (JS_EXTENSIONS.has(extension)) return 'javascript';
-  if (HASH_COMMENT_EXTENSIONS.has(extension)) return 'hash-text';
-  return null;
-}
 
 /** Calls that run a program with an argument list: the program and its arguments are a command line. */
 const SPAWNS = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'execa', 'execaSync']);

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { displayPath } from '../../load/load-space.js';
-import { sourceLanguage } from './read-sources.js';
+import { isCodeFile, sourceLanguage } from './language.js';
 
 export interface SourceSelection {
   /** The source files to read (absolute and display paths), sorted. */
@@ -13,12 +13,6 @@ export interface SourceSelection {
 }
 
 const NEVER = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/*.min.js'];
-
-/** A named file that is code rather than an export: JavaScript/TypeScript, shell, Python, Ruby. */
-function isCodeFile(path: string): boolean {
-  const language = sourceLanguage(path);
-  return language === 'javascript' || (language === 'hash-text' && !/\.ya?ml$/i.test(path));
-}
 
 /**
  * The application sources of a run. Without paths: the config's `sources` globs (less
