@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { resolveHosts } from '../src/inputs/sources/hosts.js';
 import { readSources } from '../src/inputs/sources/read-sources.js';
-import { cmlint } from './helpers/cli.js';
+import { cmlint, ROOT } from './helpers/cli.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -194,5 +195,18 @@ describe('files without the service’s hosts, SDK names or endpoint words are s
     }
     expect(nodes).toEqual(['uses.ts']);
     expect(stats).toEqual({ read: 2, skipped: 1 });
+  });
+});
+
+describe('the cmlint-sources pre-commit hook', () => {
+  it('passes staged code files (not JSON or YAML) to one process', () => {
+    const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string }[];
+    expect(hooks.find((h) => h.id === 'cmlint-sources')).toMatchObject({
+      entry: 'cmlint',
+      language: 'node',
+      types_or: ['javascript', 'jsx', 'ts', 'tsx', 'shell', 'python', 'ruby'],
+      require_serial: true,
+      pass_filenames: true,
+    });
   });
 });
