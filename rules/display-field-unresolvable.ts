@@ -1,6 +1,7 @@
 import { globMatcher } from '../src/config/resolve-rules.js';
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
+import { displayFieldState } from '../src/model/display-field.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { FieldJson } from '../src/model/json-types.js';
 
@@ -160,22 +161,16 @@ common choice), and fill it in the entries that leave it empty.
         if (ignored.some((matches) => matches(contentType.id))) return;
         const { json } = contentType;
         const advice = displayFieldAdvice(contentType.fields.map((f) => f.json));
-        const data = { contentType: contentType.id, field: typeof json.displayField === 'string' ? json.displayField : JSON.stringify(json.displayField), advice };
+        const state = displayFieldState(contentType);
+        const data = { contentType: contentType.id, field: state.problem === 'none' ? '' : state.name, advice };
         const path = 'displayField' in json ? ['displayField'] : [];
-        if (json.displayField === undefined || json.displayField === null || json.displayField === '') {
-          context.report({ node: contentType, path, messageId: 'noDisplayField', data });
+        if (state.problem === 'none' || state.problem === 'missing') {
+          context.report({ node: contentType, path, messageId: state.problem === 'none' ? 'noDisplayField' : 'missingField', data });
           return;
         }
-        const field = contentType.fields.find((f) => f.id === json.displayField && f.json.deleted !== true);
-        if (field === undefined) {
-          context.report({ node: contentType, path, messageId: 'missingField', data });
-          return;
-        }
-        if (field.json.type !== 'Symbol' && field.json.type !== 'Text') {
-          context.report({ node: contentType, path, messageId: 'notTextField', data: { ...data, type: field.json.type } });
-        } else if (field.json.disabled === true) {
-          context.report({ node: contentType, path, messageId: 'hiddenField', data });
-        }
+        const { field } = state;
+        if (state.problem === 'notText') context.report({ node: contentType, path, messageId: 'notTextField', data: { ...data, type: field.json.type } });
+        else if (state.problem === 'hidden') context.report({ node: contentType, path, messageId: 'hiddenField', data });
         if (options.reportEmptyEntries) displayFields.set(contentType.id, field.id);
       },
       entry(entry) {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from './config/load-config.js';
 import { closest } from './config/closest.js';
 import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/dates.js';
+import { enforcementAt, stagesText } from './engine/stages.js';
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
 import type { Finding } from './engine/run-rules.js';
 import { defaultOptions } from './config/resolve-rules.js';
@@ -244,7 +245,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const written = await initConfig(io.cwd);
     io.stdout(
       `Wrote ${written.path} for ${written.exportFiles.length} export ${written.exportFiles.length === 1 ? 'file' : 'files'}:\n` +
-        `${written.include.map((glob) => `  include: ${glob}`).join('\n')}\nRun 'cmlint' to lint them.\n`,
+        `${[...written.include.map((glob) => `  include: ${glob}`), ...written.sources.map((glob) => `  sources: ${glob}`)].join('\n')}\nRun 'cmlint' to lint them.\n`,
     );
     return 0;
   }
@@ -406,11 +407,19 @@ function failingFindings(findings: readonly Finding[], failOn: Severity, maxWarn
   return new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && f.severity === 'warning')));
 }
 
-function statusText({ enforcement }: RuleMeta, asOf: string): string {
+function statusText({ enforcement, stages }: RuleMeta, asOf: string): string {
+  if (stages?.length) return stagesText(stages, asOf);
   const status = enforcementStatus(enforcement, asOf);
   if (status === 'upcoming') return upcomingLabel(enforcement.date!, asOf);
   if (status === 'enforced') return `enforced since ${enforcement.date}`;
   return enforcement.note ?? 'in effect (no date)';
+}
+
+/** For a rule with a lifecycle: the stage in force (or next) and every stage, as findings carry them. */
+function stagesAt(meta: RuleMeta, asOf: string) {
+  if (!meta.stages?.length) return {};
+  const { date, status, stages } = enforcementAt(meta, asOf);
+  return { current: { date, status }, stages };
 }
 
 function listRules(rules: readonly Rule<never>[], asOf: string, format: string): string {
@@ -419,7 +428,7 @@ function listRules(rules: readonly Rule<never>[], asOf: string, format: string):
       id: meta.id,
       severity: meta.severity,
       recommended: meta.recommended,
-      enforcement: { ...meta.enforcement, status: enforcementStatus(meta.enforcement, asOf) },
+      enforcement: { ...meta.enforcement, status: enforcementStatus(meta.enforcement, asOf), ...stagesAt(meta, asOf) },
       description: meta.description,
       docs: ruleDocsPath(meta.id),
     }));

@@ -12,6 +12,8 @@ export interface InitResult {
   path: string;
   include: string[];
   exportFiles: string[];
+  /** `sources` globs proposed for code that uses the service's SDKs or hosts (empty: none found). */
+  sources: string[];
 }
 
 /** One glob per top-level directory holding export files; an export file in `cwd` itself is named. */
@@ -24,7 +26,17 @@ function includeGlobs(files: readonly string[]): string[] {
   return [...globs].sort();
 }
 
-export function starterConfig(include: readonly string[], exportFiles: number): string {
+export function starterConfig(include: readonly string[], exportFiles: number, sources: readonly string[] = []): string {
+  const sourceLines =
+    sources.length === 0
+      ? []
+      : [
+          '# Application code that uses the service (SDKs, hosts, its command-line tool), checked for the',
+          "# service's API changes: JS/TS is parsed; scripts, workflows and package.json are scanned.",
+          'sources:',
+          ...sources.map((glob) => `  - ${JSON.stringify(glob)}`),
+          '',
+        ];
   return [
     '# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json',
     '#',
@@ -35,10 +47,10 @@ export function starterConfig(include: readonly string[], exportFiles: number): 
     '',
     `# The files of the space, relative to this file (cmlint init found ${exportFiles} export ${exportFiles === 1 ? 'file' : 'files'}).`,
     '# Paths given on the command line (as pre-commit does) are then linted in the context of these.',
-    'include:',
-    ...include.map((glob) => `  - ${JSON.stringify(glob)}`),
+    ...(include.length === 0 ? ['include: []'] : ['include:', ...include.map((glob) => `  - ${JSON.stringify(glob)}`)]),
     'exclude: []',
     '',
+    ...sourceLines,
     '# Lowest severity that fails the run (exit code 1), and how many warnings are tolerated.',
     'failOn: error',
     '# maxWarnings: 0',
@@ -63,16 +75,20 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const candidates = await findInputs([], { cwd, base: cwd, include: [], exclude: [] });
   const exportFiles: string[] = [];
   for (const { absPath } of candidates) if (await isSpaceExport(absPath)) exportFiles.push(displayPath(absPath, cwd));
-  if (exportFiles.length === 0) {
-    throw new InitError('no space export files (.json, .yaml, .yml) found here or below; run cmlint init in the directory that holds your export');
+  const { proposeSources } = await import('./inputs/sources/propose-sources.js');
+  const sources = await proposeSources(cwd);
+  if (exportFiles.length === 0 && sources.length === 0) {
+    throw new InitError(
+      'no space export files (.json, .yaml, .yml) and no code that uses the service found here or below; run cmlint init in the directory that holds your export',
+    );
   }
   const include = includeGlobs(exportFiles);
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
-    writeFileSync(path, starterConfig(include, exportFiles.length), { flag: 'wx' });
+    writeFileSync(path, starterConfig(include, exportFiles.length, sources), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);
   }
-  return { path: CONFIG_FILE_NAMES[0], include, exportFiles };
+  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, sources };
 }

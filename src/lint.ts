@@ -11,6 +11,7 @@ import { runRules, type Finding, type RunResult, type RunStats } from './engine/
 import type { LintResult } from './format/types.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
+import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
 import { loadBuiltinRules } from './rules-registry.js';
@@ -111,7 +112,7 @@ function baselineFile(options: LintOptions, loaded: LoadedConfig): BaselineFile 
 }
 
 /** The input files of a run: the space to read, and the report targets among them (if any). */
-async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { base?: string; diff?: boolean }, loaded: LoadedConfig) {
+async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { base?: string; diff?: boolean; sourcesOnly?: boolean }, loaded: LoadedConfig) {
   const { config, path } = loaded;
   const selection = await selectInputs(options.paths, {
     cwd: options.cwd,
@@ -120,7 +121,7 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { b
     include: options.diff === true && options.paths.length > 0 ? [] : (config.include ?? []),
     exclude: config.exclude ?? [],
   });
-  if (selection.files.length === 0 && selection.targets?.size !== 0) {
+  if (selection.files.length === 0 && selection.targets?.size !== 0 && options.sourcesOnly !== true) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
   }
   return selection;
@@ -139,6 +140,25 @@ function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loade
     throw new InputError(displayPath(taxonomy.absPath, options.cwd), `No such file (the taxonomy export named by ${taxonomy.namedBy})`);
   }
   return taxonomy;
+}
+
+/**
+ * Application sources of a lint run (config `sources`, or code files named on the command line),
+ * and the command-line paths left for the space. The parser loads only when there are sources.
+ */
+async function selectRunSources(options: Pick<LintOptions, 'paths' | 'cwd'>, loaded: LoadedConfig) {
+  const { config, path } = loaded;
+  const { selectSources } = await import('./inputs/sources/select-sources.js');
+  return selectSources(options.paths, { cwd: options.cwd, base: path === null ? options.cwd : dirname(path), globs: config.sources ?? [], exclude: config.exclude ?? [] });
+}
+
+/** The source files as the rules' walk reads them, one at a time. */
+function sourceWalk(files: readonly { absPath: string; path: string }[], loaded: LoadedConfig, stats: { read: number; skipped: number }) {
+  if (files.length === 0) return undefined;
+  return async function* () {
+    const [{ readSources }, { resolveHosts }] = await Promise.all([import('./inputs/sources/read-sources.js'), import('./inputs/sources/hosts.js')]);
+    yield* readSources(files, resolveHosts(loaded.config.service?.hosts), stats);
+  };
 }
 
 /** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
@@ -178,12 +198,18 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   };
 
   let selection: InputSelection;
+  let sources: Awaited<ReturnType<typeof selectRunSources>> | null = null;
   try {
-    selection = await selectRunInputs({ ...options, diff }, loaded);
+    if (!diff && ((config.sources?.length ?? 0) > 0 || options.paths.some(isCodeFile))) sources = await selectRunSources(options, loaded);
+    const onlySources = sources !== null && options.paths.length > 0 && sources.spacePaths.length === 0;
+    selection = onlySources
+      ? // Only code files named: the configured space (if any) is context, none of its files a target.
+        { files: (config.include?.length ?? 0) > 0 ? (await selectRunInputs({ ...options, paths: [] }, loaded)).files : [], targets: new Set() }
+      : await selectRunInputs({ ...options, paths: sources?.spacePaths ?? options.paths, diff, sourcesOnly: (sources?.files.length ?? 0) > 0 }, loaded);
   } catch (error) {
     return stopped(error, 0);
   }
-  if (selection.targets?.size === 0) {
+  if (selection.targets?.size === 0 && (sources === null || sources.files.length === 0)) {
     // Every named file is outside the space (pre-commit passed files the config does not lint).
     const stats: RunStats = { filesRead: 0, contentTypes: 0, entries: 0, assets: 0 };
     return { result: { tool, asOf, findings: [], stats, suppressed: 0 }, config, rules: active, baseline: null };
@@ -197,6 +223,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   if (file && options.baselineWrite !== undefined) await prepareBaselineFile(file.absPath, file.shown);
   let run: RunResult;
   let pool: WorkerPool | undefined;
+  const sourceStats = { read: 0, skipped: 0 };
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
@@ -215,7 +242,9 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
         : undefined;
     const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
     const space = await loadSpace(selection.files, options.cwd, { taxonomy });
-    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}) });
+    const walk = sourceWalk(sources?.files ?? [], loaded, sourceStats);
+    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
+    run.stats.filesRead += sourceStats.read;
   } catch (error) {
     return stopped(error, selection.files.length);
   } finally {
@@ -248,10 +277,13 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     }
   }
 
-  if (selection.targets) {
-    const targets = new Set([...selection.targets].map((p) => displayPath(p, options.cwd)));
+  if (selection.targets || sources?.targets) {
+    const targets = selection.targets ? new Set([...selection.targets].map((p) => displayPath(p, options.cwd))) : null;
+    const sourceFiles = new Set(sources?.files.map((f) => f.path));
     // Findings about the space as a whole (no file) belong to no target: whole-space runs report them.
-    kept = kept.filter((f) => f.internal || (f.file !== null && targets.has(f.file)));
+    const isTarget = (file: string | null) =>
+      file !== null && sourceFiles.has(file) ? (sources!.targets?.has(file) ?? true) : targets === null || (file !== null && targets.has(file));
+    kept = kept.filter((f) => f.internal || isTarget(f.file));
   }
   return { result: { tool, asOf, findings: kept, stats, suppressed }, config, rules: active, baseline };
 }

@@ -62,3 +62,40 @@ describe('cmlint init', () => {
     expect(JSON.parse(lint.stdout).findings.map((f: { file: string }) => f.file)).toEqual(['space/export.json']);
   });
 });
+
+describe('cmlint init with application code', () => {
+  it('proposes sources for code that uses the service’s SDKs or hosts, not for other code or Markdown', () => {
+    const dir = tempDir();
+    cpSync(join(ROOT, 'fixtures', 'cli', 'lookahead', 'export.json'), join(dir, 'export.json'));
+    mkdirSync(join(dir, 'src', 'lib'), { recursive: true });
+    mkdirSync(join(dir, 'scripts'));
+    mkdirSync(join(dir, '.github', 'workflows'), { recursive: true });
+    mkdirSync(join(dir, 'node_modules', 'contentful'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'lib', 'cms.ts'), "import { createClient } from 'contentful';\n");
+    writeFileSync(join(dir, 'src', 'App.tsx'), "fetch('https://graphql.contentful.com/content/v1/spaces/x');\n");
+    writeFileSync(join(dir, 'src', 'util.ts'), 'export const x = 1;\n');
+    writeFileSync(join(dir, 'scripts', 'build.sh'), 'npm run build\n');
+    writeFileSync(join(dir, '.github', 'workflows', 'export.yml'), 'jobs:\n  x:\n    steps:\n      - run: npx contentful space export\n');
+    writeFileSync(join(dir, 'node_modules', 'contentful', 'index.js'), "require('contentful')\n");
+    writeFileSync(join(dir, 'README.md'), 'uses contentful\n');
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(
+      "Wrote .linterrc.yaml for 1 export file:\n  include: export.json\n  sources: .github/workflows/*.yml\n  sources: src/**/*.{ts,tsx}\nRun 'cmlint' to lint them.\n",
+    );
+    const config = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { sources: string[] };
+    expect(config.sources).toEqual(['.github/workflows/*.yml', 'src/**/*.{ts,tsx}']);
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(join(ROOT, 'schema', 'linterrc.schema.json'), 'utf8')));
+    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('writes a config for code alone (no export), which then lints the code', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'usage.js'), "const cm = require('contentful-management');\nmodule.exports = (c) => c.usage.getManyForSpace({ organizationId: 'o' });\n");
+    expect(cmlint(['init'], { cwd: dir }).code).toBe(0);
+    const lint = cmlint(['--as-of', '2027-03-01', '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe('');
+    expect((JSON.parse(lint.stdout) as { findings: { ruleId: string; file: string }[] }).findings.map((f) => `${f.ruleId} ${f.file}`)).toEqual(['legacy-usage-endpoint src/usage.js']);
+  });
+});

@@ -50,7 +50,8 @@ describe('every rule in rules/', () => {
     it('has a test table', () => {
       const test = `test/rules/${id}.test.ts`;
       expect(existsSync(new URL(test, root)), test).toBe(true);
-      expect(read(test)).toMatch(/testRule\(rule, \{\s*valid: \[/);
+      // Rules on the space use testRule; rules on application code, testSourceRule (test/helpers/source-rule-tester.ts).
+      expect(read(test)).toMatch(/test(Source)?Rule\(rule, \{\s*valid: \[/);
     });
 
     it('has a docs page that is up to date (npm run generate)', () => {

@@ -48,6 +48,32 @@ function rulesObject(rules: readonly Rule<never>[], withOptions: boolean): Recor
   return { type: 'object', properties, additionalProperties: false };
 }
 
+/** `service.hosts`: the hosts (with an optional base path) of each of the service's APIs, for proxies and regional hosts. */
+function serviceSchema(): Record<string, unknown> {
+  const hostList = (api: string) => ({
+    type: 'array',
+    items: { type: 'string', minLength: 1, pattern: '^[^\\s/:]+(:\\d+)?(/[^\\s]*)?$' },
+    description: `Hosts of the ${api} (host, host:port or host/base-path, without a scheme); replaces the default list.`,
+  });
+  return {
+    type: 'object',
+    description: 'The service as application code reaches it.',
+    properties: {
+      hosts: {
+        type: 'object',
+        properties: {
+          management: hostList('management API (default: api.contentful.com, api.eu.contentful.com)'),
+          delivery: hostList('delivery API (default: cdn.contentful.com, cdn.eu.contentful.com)'),
+          preview: hostList('preview API (default: preview.contentful.com, preview.eu.contentful.com)'),
+          graphql: hostList('GraphQL content API (default: graphql.contentful.com, graphql.eu.contentful.com)'),
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  };
+}
+
 /** The JSON Schema of `.linterrc.yaml`, generated from the rules' metadata. */
 export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string, unknown> {
   const globs = { type: 'array', items: { type: 'string', minLength: 1 } };
@@ -88,6 +114,12 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
         items: { type: 'string', minLength: 1 },
         description: 'Modules with more rules: paths relative to this file (./my-rules.js) or package names.',
       },
+      sources: {
+        ...globs,
+        description:
+          'Globs of application source files to check for the service API changes, relative to this file (default: none): JavaScript/TypeScript is parsed; shell, Python, Ruby, workflow YAML and package.json are scanned for URLs and commands; Markdown is not read.',
+      },
+      service: serviceSchema(),
       rules: rulesObject(rules, true),
       overrides: {
         type: 'array',

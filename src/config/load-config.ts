@@ -39,6 +39,10 @@ export interface ConfigFile {
   plugins?: string[];
   rules?: RuleSettings;
   overrides?: { contentTypes: string[]; rules: SeverityOverrides }[];
+  /** Globs of application source files (JS/TS, scripts, workflows), relative to the config file. */
+  sources?: string[];
+  /** The service's API hosts (each list replaces the default list of its API). */
+  service?: { hosts?: { management?: string[]; delivery?: string[]; preview?: string[]; graphql?: string[] } };
 }
 
 /** The config of a run: the file's content (empty without a file), its path, and the rules it can configure. */

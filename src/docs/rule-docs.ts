@@ -6,7 +6,8 @@ export function ruleDocsPath(id: string): string {
 }
 
 /** "2025-04-21 (postponed from 2025-03-21)"; without a date, the note alone ("March 20 (year not stated); in effect"). */
-function enforcementText({ enforcement }: RuleMeta): string {
+function enforcementText({ enforcement, stages }: RuleMeta): string {
+  if (stages?.length) return stages.map((s) => `${s.date} (${s.label}: \`${s.severity}\`)`).join(', then ');
   if (enforcement.date === null) return enforcement.note ?? 'no date';
   const postponed = enforcement.postponedFrom ? ` (postponed from ${enforcement.postponedFrom})` : '';
   return `${enforcement.date}${postponed}${enforcement.note ? `; ${enforcement.note}` : ''}`;
@@ -14,6 +15,7 @@ function enforcementText({ enforcement }: RuleMeta): string {
 
 /** Undated rules are in effect: they have one severity. Before a date, findings are warnings (never above the rule's severity). */
 function severityLine(meta: RuleMeta): string {
+  if (meta.stages?.length) return `- Severity by stage: ${meta.stages.map((s) => `\`${s.severity}\` from ${s.date}`).join(', ')}; before ${meta.stages[0]!.date}: \`${minSeverity('warning', meta.severity)}\``;
   if (meta.enforcement.date === null) return `- Severity: \`${meta.severity}\` (no enforcement date: in effect)`;
   const before = minSeverity('warning', meta.severity);
   return `- Severity once in effect: \`${meta.severity}\`; before the date: \`${before}\``;

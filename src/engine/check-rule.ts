@@ -1,4 +1,5 @@
 import { isIsoDate } from './dates.js';
+import { stagesProblems } from './stages.js';
 
 const SEVERITIES = ['error', 'warning', 'info'];
 const RULE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -23,6 +24,7 @@ export async function ruleProblems(rule: unknown): Promise<string[]> {
   if (!isRecord(enforcement) || !dateOrNull(enforcement.date) || !dateOrNull(enforcement.postponedFrom) || !(enforcement.note === null || typeof enforcement.note === 'string')) {
     problems.push('`meta.enforcement` must be { date: YYYY-MM-DD | null, postponedFrom: YYYY-MM-DD | null, note: string | null }');
   }
+  problems.push(...stagesProblems(meta.stages));
   if (!SEVERITIES.includes(meta.severity as string)) problems.push('`meta.severity` must be error, warning or info');
   if (typeof meta.recommended !== 'boolean') problems.push('`meta.recommended` must be true or false');
   if (!isRecord(meta.schema)) problems.push('`meta.schema` must be a JSON Schema object');

@@ -1,5 +1,6 @@
 import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, LocaleNode, ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
+import type { SourceFileNode } from '../inputs/sources/source-node.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeveritySetting = Severity | 'off';
@@ -19,6 +20,20 @@ export interface Enforcement {
   postponedFrom: string | null;
   /** Free text shown with the date, e.g. "March 20 (year not stated); in effect". */
   note: string | null;
+}
+
+/**
+ * One dated stage of a rule's lifecycle (deprecated from one date, removed from another). The
+ * stage in force at `--as-of` caps the severity of the rule's findings; before the first stage
+ * the rule behaves as an upcoming rule dated by it.
+ */
+export interface Stage {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** The most severe a finding is while this stage is in force (the rule's configured severity still caps it). */
+  severity: Severity;
+  /** What the stage is, for people: "deprecated (no updates or support)", "removed (410 Gone)". */
+  label: string;
 }
 
 export interface MessageSpec {
@@ -44,6 +59,11 @@ export interface RuleMeta {
   /** Markdown: why the rule exists, what it reports, how to fix it, with examples. */
   docs: string;
   enforcement: Enforcement;
+  /**
+   * A lifecycle of several dated stages, in date order (optional). `enforcement.date` is then the
+   * first stage's date; the finding's `enforcement` names the stage in force and lists them all.
+   */
+  stages?: readonly Stage[];
   /** Severity once the change is in effect. */
   severity: Severity;
   /** Part of the `recommended` preset. */
@@ -128,6 +148,8 @@ export interface Visitors {
   field?(field: FieldNode): void;
   asset?(asset: AssetNode): void;
   entry?(entry: EntryNode): void;
+  /** An application source file (config `sources`, or named on the command line), after the model and before assets and entries. */
+  sourceFile?(file: SourceFileNode): void;
   end?(): void;
   /**
    * For parallel runs (`--jobs`): entries are visited by copies of the rule in worker threads.

@@ -4,15 +4,18 @@ import type { Space } from '../load/load-space.js';
 import type { SourceFile, SourceRef } from '../load/source.js';
 import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
+import type { SourceFileNode } from '../inputs/sources/source-node.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
-import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { enforcementAt, stagePosition, stagesText, type StageStatus } from './stages.js';
+import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type SeveritySetting, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export interface Finding {
   ruleId: string;
   messageId: string;
   severity: Severity;
   message: string;
-  enforcement: { date: string | null; status: EnforcementStatus; note: string | null };
+  /** For rules with a lifecycle of several stages, `stages` lists them all (see RuleMeta.stages). */
+  enforcement: { date: string | null; status: EnforcementStatus; note: string | null; stages?: StageStatus[] };
   target: Target;
   pointer: string | null;
   file: string | null;
@@ -65,6 +68,10 @@ function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, '
     target.entry = node.id;
   } else if (node?.kind === 'editorInterface') target.contentType = node.contentTypeId;
   else if (node?.kind === 'locale') target.locale = node.code;
+  else if (node?.kind === 'code') {
+    target.contentType = node.contentType;
+    target.field ??= node.field;
+  }
   return target;
 }
 
@@ -73,6 +80,7 @@ function describeNode(node: Node | null): string {
   if (node.kind === 'field') return `field '${node.id}' of content type '${node.contentType.id}'`;
   if (node.kind === 'locale') return `locale '${node.code}'`;
   if (node.kind === 'editorInterface') return `the editor interface of '${node.contentTypeId}'`;
+  if (node.kind === 'code') return `code in ${node.source.file.path}`;
   const names = { contentType: 'content type', entry: 'entry', asset: 'asset', concept: 'taxonomy concept', conceptScheme: 'taxonomy concept scheme' } as const;
   return `${names[node.kind]} '${node.id}'`;
 }
@@ -133,7 +141,7 @@ export class RuleRunner {
       }
       this.instances.push(instance);
     }
-    for (const name of ['locale', 'contentType', 'field', 'asset', 'entry', 'end'] as const) {
+    for (const name of ['locale', 'contentType', 'field', 'sourceFile', 'asset', 'entry', 'end'] as const) {
       this.byVisitor.set(
         name,
         this.instances.filter((i) => typeof i.visitors[name] === 'function'),
@@ -150,13 +158,18 @@ export class RuleRunner {
     }
   }
 
-  visit(name: VisitorName, node: Node | null): void {
+  /** Whether any active rule reads application sources (so that they need to be read at all). */
+  readsSources(): boolean {
+    return this.byVisitor.get('sourceFile')!.length > 0;
+  }
+
+  visit(name: VisitorName, node: Node | SourceFileNode | null): void {
     for (const instance of this.byVisitor.get(name)!) {
       if (instance.crashed) continue;
       try {
-        (instance.visitors[name] as (n: Node | null) => void)(node);
+        (instance.visitors[name] as (n: Node | SourceFileNode | null) => void)(node);
       } catch (error) {
-        this.crash(instance, node, error);
+        this.crash(instance, node?.kind === 'sourceFile' ? node.at(0) : node, error);
       }
     }
   }
@@ -205,7 +218,9 @@ export class RuleRunner {
     if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
     let message = interpolate(spec.text, descriptor.data);
     let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
-    if (status === 'upcoming') {
+    if (meta.stages?.length) {
+      ({ message, severity } = this.staged(meta.stages, message, severity, run.upcoming));
+    } else if (status === 'upcoming') {
       severity = minSeverity(severity, run.upcoming);
       message += ` (${upcomingLabel(meta.enforcement.date!, this.asOf)})`;
     }
@@ -218,9 +233,10 @@ export class RuleRunner {
         messageId: descriptor.messageId,
         severity,
         message,
-        enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
+        enforcement: enforcementAt(meta, this.asOf),
         target,
-        pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
+        // Code has positions, not JSON pointers.
+        pointer: record && descriptor.node?.kind !== 'code' ? record.source.pointer + encodePointer(fullPath) : null,
         file: record?.source.file.path ?? null,
         line: null,
         column: null,
@@ -230,6 +246,17 @@ export class RuleRunner {
       ref: record?.source ?? null,
       path: fullPath,
     });
+  }
+
+  /**
+   * Severity and message of a finding of a rule with a lifecycle: capped by the stage in force
+   * (before the first stage, by the upcoming severity), and told what the next stage brings.
+   */
+  private staged(stages: NonNullable<Rule<never>['meta']['stages']>, text: string, severity: SeveritySetting, upcoming: SeveritySetting) {
+    const { current, next } = stagePosition(stages, this.asOf);
+    const capped = current ? minSeverity(severity, current.severity) : minSeverity(severity, upcoming);
+    const message = current === null || next !== null ? `${text} (${stagesText(current ? [current, next!] : stages, this.asOf)})` : text;
+    return { message, severity: capped };
   }
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {
@@ -243,9 +270,9 @@ export class RuleRunner {
         messageId: INTERNAL_MESSAGE_ID,
         severity: 'error',
         message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
-        enforcement: { date: rule.meta.enforcement.date, status: enforcementStatus(rule.meta.enforcement, this.asOf), note: rule.meta.enforcement.note },
+        enforcement: enforcementAt(rule.meta, this.asOf),
         target: targetOf(node),
-        pointer: location ? location.source.pointer + encodePointer(location.path) : null,
+        pointer: location && node?.kind !== 'code' ? location.source.pointer + encodePointer(location.path) : null,
         file: location?.source.file.path ?? null,
         line: null,
         column: null,
@@ -266,6 +293,8 @@ export interface RunOptions {
   pool?: import('./parallel.js').WorkerPool;
   /** The model before the change (`cmlint diff`): the rules with `meta.diff` run, and no others. */
   before?: SpaceModel;
+  /** Application source files, visited after the model (read only when a rule visits them). */
+  sources?: () => AsyncIterable<SourceFileNode>;
 }
 
 /**
@@ -277,6 +306,7 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
   const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
+  if (options.sources && runner.readsSources()) for await (const file of options.sources()) runner.visit('sourceFile', file);
   for await (const asset of space.assets()) {
     stats.assets++;
     runner.visit('asset', asset);

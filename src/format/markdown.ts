@@ -81,24 +81,41 @@ function timelineSection(result: LintResult, context: FormatContext): string[] {
   };
   const lines = ['## Compliance timeline', '', `What the service refuses already, and what it will refuse, as of ${result.asOf}.`, ''];
 
+  /** Rules with a lifecycle (RuleMeta.stages): each stage with its label; otherwise the date. */
+  const stages = (id: string) => metas.get(id)?.stages ?? [];
+  const dateCell = (id: string, date: string) => {
+    const staged = stages(id);
+    if (staged.length === 0) return `${date}${postponed(id)}`;
+    return markdownText(staged.filter((s) => s.date <= result.asOf).map((s) => `${s.date} ${s.label}`).join('; '));
+  };
+
   const enforced = dated('enforced');
   lines.push('### Already enforced', '');
   if (enforced.length === 0) lines.push('None.');
   else {
-    const rows = enforced.map(([id, list]) => [`${list[0]!.enforcement.date}${postponed(id)}`, ruleLink(id, context), String(list.length), severities(list)]);
+    const rows = enforced.map(([id, list]) => [dateCell(id, list[0]!.enforcement.date!), ruleLink(id, context), String(list.length), severities(list)]);
     lines.push(...table(['enforced since', 'rule', 'findings', 'severity'], rows, ['l', 'l', 'r', 'l']));
   }
 
-  const upcoming = dated('upcoming');
-  lines.push('', '### Upcoming', '');
-  if (upcoming.length === 0) lines.push('None.');
-  else {
-    const rows = upcoming.map(([id, list]) => {
-      const date = list[0]!.enforcement.date!;
-      return [`${date}${postponed(id)}`, plural(daysBetween(result.asOf, date), 'day'), ruleLink(id, context), String(list.length)];
-    });
-    lines.push(...table(['enforced from', 'days left', 'rule', 'findings'], rows, ['l', 'r', 'l', 'r']));
+  // Upcoming: rules not yet in force, and the later stages of rules whose first stage is.
+  const upcomingRows: { date: string; row: string[] }[] = [];
+  for (const [id, list] of byRule) {
+    if (list[0]!.enforcement.status === 'undated') continue;
+    const staged = stages(id);
+    const dates =
+      staged.length > 0
+        ? staged.filter((s) => s.date > result.asOf).map((s) => ({ date: s.date, label: `${s.date} ${s.label}` }))
+        : list[0]!.enforcement.status === 'upcoming'
+          ? [{ date: list[0]!.enforcement.date!, label: `${list[0]!.enforcement.date!}${postponed(id)}` }]
+          : [];
+    for (const { date, label } of dates) {
+      upcomingRows.push({ date, row: [staged.length > 0 ? markdownText(label) : label, plural(daysBetween(result.asOf, date), 'day'), ruleLink(id, context), String(list.length)] });
+    }
   }
+  upcomingRows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.row[2]! < b.row[2]! ? -1 : 1));
+  lines.push('', '### Upcoming', '');
+  if (upcomingRows.length === 0) lines.push('None.');
+  else lines.push(...table(['enforced from', 'days left', 'rule', 'findings'], upcomingRows.map((r) => r.row), ['l', 'r', 'l', 'r']));
 
   const undated = byRule.filter(([, list]) => list[0]!.enforcement.status === 'undated').sort(([a], [b]) => (a < b ? -1 : 1));
   lines.push('', '### Undated (in effect)', '');

@@ -10,7 +10,8 @@ import type { FormatContext, Formatter } from './types.js';
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
 
-function enforcementSentence({ enforcement }: RuleMeta): string {
+function enforcementSentence({ enforcement, stages }: RuleMeta): string {
+  if (stages?.length) return `The service changes this in stages: ${stages.map((s) => `${s.label} from ${s.date} (${s.severity})`).join('; ')}.`;
   if (enforcement.date === null) return `The service enforces this without a stated date${enforcement.note ? ` (${enforcement.note})` : ''}.`;
   const postponed = enforcement.postponedFrom ? ` (postponed from ${enforcement.postponedFrom})` : '';
   return `The service enforces this from ${enforcement.date}${postponed}.${enforcement.note ? ` ${enforcement.note}.` : ''}`;
@@ -25,7 +26,7 @@ function ruleDescriptor(meta: RuleMeta, context: FormatContext): Record<string, 
     help: { text: meta.docs.trim(), markdown: meta.docs.trim() },
     ...(helpUri ? { helpUri } : {}),
     defaultConfiguration: { level: LEVEL[meta.severity] },
-    properties: { tags: ['content-model'], enforcement: meta.enforcement },
+    properties: { tags: ['content-model'], enforcement: meta.enforcement, ...(meta.stages?.length ? { stages: meta.stages } : {}) },
   };
 }
 

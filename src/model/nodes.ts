@@ -71,7 +71,19 @@ export interface ConceptSchemeNode {
   readonly source: SourceRef;
 }
 
-export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode | ConceptNode | ConceptSchemeNode;
+/**
+ * A place in an application source file (a call, a string, a command in a script): what
+ * findings about code are reported at. `source.offset` is the UTF-16 offset in the file's text.
+ * The content type (and field) is set when the code names one of the model's.
+ */
+export interface CodeNode {
+  readonly kind: 'code';
+  readonly source: SourceRef;
+  readonly contentType: string | null;
+  readonly field: string | null;
+}
+
+export type Node = CodeNode | ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode | ConceptNode | ConceptSchemeNode;
 
 /**
  * An entry without its record: enough to report about the entry after it has streamed past
