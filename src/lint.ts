@@ -10,6 +10,7 @@ import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
+import type { MigrationScript } from './inputs/migrations/index.js';
 import { InputError } from './load/input-error.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
@@ -120,7 +121,7 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { b
     include: options.diff === true && options.paths.length > 0 ? [] : (config.include ?? []),
     exclude: config.exclude ?? [],
   });
-  if (selection.files.length === 0 && selection.targets?.size !== 0) {
+  if (selection.files.length === 0 && selection.targets?.size !== 0 && !config.migrations?.length) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
   }
   return selection;
@@ -178,8 +179,17 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   };
 
   let selection: InputSelection;
+  let migrations: MigrationScript[] | null = null;
+  let changedScripts: ReadonlySet<string> | undefined;
   try {
     selection = await selectRunInputs({ ...options, diff }, loaded);
+    if (loaded.config.migrations?.length) {
+      // Migration scripts (src/inputs/migrations/): scripts named on the command line are report targets too.
+      const scripts = await import('./inputs/migrations/index.js');
+      migrations = await scripts.configuredScripts(loaded, options.cwd);
+      changedScripts = selection.targets ? scripts.namedScripts(options.paths, options.cwd, migrations!) : undefined;
+      if (changedScripts?.size) selection = { ...selection, targets: new Set([...selection.targets!, ...changedScripts]) };
+    }
   } catch (error) {
     return stopped(error, 0);
   }
@@ -200,7 +210,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
-    const jobs = !diff && selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
+    const jobs = !diff && !migrations && selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
     // Worker threads start before the model is read here, so that their start-up overlaps it.
     pool =
       jobs > 1
@@ -214,7 +224,11 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
           })
         : undefined;
     const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
-    const space = await loadSpace(selection.files, options.cwd, { taxonomy });
+    let space = await loadSpace(selection.files, options.cwd, { taxonomy });
+    if (migrations) {
+      const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
+      space = await (await import('./inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
+    }
     run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}) });
   } catch (error) {
     return stopped(error, selection.files.length);

@@ -221,7 +221,7 @@ export class RuleRunner {
         enforcement: { date: meta.enforcement.date, status, note: meta.enforcement.note },
         target,
         pointer: record ? record.source.pointer + encodePointer(fullPath) : null,
-        file: record?.source.file.path ?? null,
+        file: record ? (record.source.file.fileOf?.(record.source, fullPath) ?? record.source.file.path) : null,
         line: null,
         column: null,
         internal: false,

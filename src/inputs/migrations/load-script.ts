@@ -1,0 +1,133 @@
+import Module, { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from '../../load/input-error.js';
+import { scriptLineOf } from './call-sites.js';
+
+/** What a script exports for the migration tool: `function (migration, context)`. */
+export type MigrationFunction = (migration: unknown, context: unknown) => unknown;
+
+/** A script ended its evaluation with `process.exit(code)`. */
+export class ScriptExit extends Error {
+  constructor(
+    readonly code: number | string | null | undefined,
+    readonly line: number | undefined,
+  ) {
+    super(`the script called process.exit(${code ?? ''})`);
+  }
+}
+
+/**
+ * Runs `body` with `process.exit` turned into a thrown ScriptExit: a script's `process.exit` ends
+ * its own evaluation, never cmlint. Console output of the script goes to stderr, so that it never
+ * mixes into a report written to stdout.
+ */
+export async function guarded<T>(body: () => Promise<T>): Promise<T> {
+  const { exit } = process;
+  const { log, info, debug } = console;
+  process.exit = ((code?: number | string | null) => {
+    const error = new ScriptExit(code, undefined);
+    throw new ScriptExit(code, scriptLineOf(error));
+  }) as typeof process.exit;
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  try {
+    return await body();
+  } finally {
+    process.exit = exit;
+    Object.assign(console, { log, info, debug });
+  }
+}
+
+/**
+ * Loads a migration script as its project would: `require`d from its own folder (so that its
+ * own dependencies and helpers resolve), ESM through Node's `require` of ES modules or `import`,
+ * TypeScript with its types stripped (positions kept, so that lines stay right). Returns the
+ * function to replay: the export itself, its `default`, or `up` (the `contentful-migrate` form).
+ */
+export async function loadScript(absPath: string, shown: string): Promise<MigrationFunction> {
+  let exported: unknown;
+  try {
+    exported = await guarded(async () => {
+      if (extname(absPath) === '.ts' || extname(absPath) === '.mts' || extname(absPath) === '.cts') return compileTypeScript(absPath, shown);
+      const require = createRequire(absPath);
+      delete require.cache[absPath];
+      try {
+        return require(absPath) as unknown;
+      } catch (error) {
+        // An ES module with top-level await cannot be required: import it.
+        if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE' && (error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM') throw error;
+        return (await import(pathToFileURL(absPath).href)) as unknown;
+      }
+    });
+  } catch (error) {
+    throw scriptError(shown, error, 'cannot be loaded');
+  }
+  const fn = migrationFunction(exported);
+  if (!fn) {
+    throw new InputError(shown, 'Not a migration script: it exports no function (module.exports = function (migration) {…}, export default, or exports.up)');
+  }
+  return fn;
+}
+
+function migrationFunction(exported: unknown): MigrationFunction | undefined {
+  let value = exported;
+  for (let depth = 0; depth < 3 && value !== null && value !== undefined; depth++) {
+    if (typeof value === 'function') return value as MigrationFunction;
+    const object = value as { default?: unknown; up?: unknown };
+    if (typeof object.up === 'function') return object.up as MigrationFunction;
+    value = object.default;
+  }
+  return undefined;
+}
+
+/** Strips a TypeScript script's types (Node's own stripper, or the `amaro` package it is built on) and compiles it as a module of its folder. */
+function compileTypeScript(absPath: string, shown: string): unknown {
+  const source = readFileSync(absPath, 'utf8');
+  const strip = typeStripper(absPath);
+  let code: string;
+  try {
+    code = strip(source);
+  } catch (error) {
+    const text = typeof error === 'string' ? error : error instanceof Error ? error.message : String(error);
+    const at = /\[(\d+):(\d+)\]/.exec(text);
+    const reason = text.split('\n')[0]!.replace(/^\s*x\s*/, '').trim();
+    throw new InputError(shown, `Cannot strip the TypeScript types: ${reason} (cmlint runs .ts scripts with their types removed, as Node does: use export default or module.exports instead of export =)`, at ? { line: Number(at[1]), column: Number(at[2]) } : undefined);
+  }
+  const module = new Module(absPath);
+  module.filename = absPath;
+  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(absPath));
+  (module as unknown as { _compile(code: string, file: string): void })._compile(code, absPath);
+  return module.exports;
+}
+
+function typeStripper(absPath: string): (source: string) => string {
+  const builtIn = (Module as unknown as { stripTypeScriptTypes?: (code: string, options?: { mode: string }) => string }).stripTypeScriptTypes;
+  if (builtIn) return (source) => builtIn(source, { mode: 'strip' });
+  for (const from of [import.meta.url, absPath]) {
+    try {
+      const amaro = createRequire(from)('amaro') as { transformSync(code: string, options: { mode: string }): { code: string } };
+      return (source) => amaro.transformSync(source, { mode: 'strip-only' }).code;
+    } catch {
+      // not installed there
+    }
+  }
+  throw new Error('TypeScript scripts need Node 22.13 or later (it strips types itself), or the `amaro` package: npm install --save-dev amaro');
+}
+
+/** An input error for what loading or running a script threw: its message and the script's line, never a stack trace. */
+export function scriptError(shown: string, error: unknown, what: string): InputError {
+  if (error instanceof InputError) return error;
+  if (error instanceof ScriptExit) {
+    return new InputError(shown, `The script called process.exit(${error.code ?? ''}), which ends its evaluation (a variable it needs may be unset)`, error.line ? { line: error.line, column: 1 } : undefined);
+  }
+  const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const line = syntaxLine(error) ?? scriptLineOf(error);
+  return new InputError(shown, `The script ${what}: ${message.split('\n')[0]}`, line ? { line, column: 1 } : undefined);
+}
+
+/** The line of a syntax error in the script (Node prints it first in the stack: `file:line`). */
+function syntaxLine(error: unknown): number | undefined {
+  if (!(error instanceof SyntaxError)) return undefined;
+  return scriptLineOf(error);
+}

@@ -1,0 +1,92 @@
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { InputError } from '../../load/input-error.js';
+import { scriptCaller } from './call-sites.js';
+
+/** A request the migration tool sends (or would send) to the service's management API. */
+export interface ToolRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, unknown>;
+  data?: unknown;
+}
+
+/** An error the migration tool reports about a script (steps, payloads, or the planned requests). */
+export interface ToolError {
+  type?: string;
+  message: string;
+  details?: { intent?: ToolIntent };
+}
+
+/** An intent: one step of a script (`createField`, a property of a field …), with its call site. */
+export interface ToolIntent {
+  type?: string;
+  meta?: { callsite?: { file?: string; line?: number } };
+  payload?: { contentTypeId?: string; fieldId?: string; props?: Record<string, unknown>; newId?: string };
+  intents?: ToolIntent[];
+  toRaw?(): { type: string; meta: ToolIntent['meta']; payload: ToolIntent['payload'] };
+}
+
+export interface ToolBatch {
+  intent: ToolIntent;
+  requests: ToolRequest[];
+  validationErrors: ToolError[];
+  runtimeErrors: unknown[];
+}
+
+export interface ParseResult {
+  batches: ToolBatch[];
+  stepsValidationErrors: ToolError[];
+  payloadValidationErrors: ToolError[];
+}
+
+export type MakeRequest = (request: ToolRequest) => Promise<unknown>;
+export type MigrationParser = (migration: (migration: unknown, context: unknown) => unknown) => Promise<ParseResult>;
+
+export interface MigrationTool {
+  createMigrationParser(makeRequest: MakeRequest, config: Record<string, unknown>): MigrationParser;
+  version: string;
+}
+
+const PACKAGE = 'contentful-migration';
+
+let loaded: MigrationTool | undefined;
+
+/**
+ * The migration tool's own parser, from `contentful-migration` (an optional peer dependency:
+ * it is large, and only runs with `migrations` configured). Looked up from cmlint, then from the
+ * project (`cwd`). The tool's record of call sites is pointed at the script being replayed
+ * (see scriptCaller) before its modules load.
+ */
+export function loadMigrationTool(cwd: string, configShown: string): MigrationTool {
+  if (loaded) return loaded;
+  let packageJson: string | undefined;
+  for (const from of [import.meta.url, join(cwd, 'package.json')]) {
+    try {
+      packageJson = createRequire(from).resolve(`${PACKAGE}/package.json`);
+      break;
+    } catch {
+      // not installed there
+    }
+  }
+  if (packageJson === undefined) {
+    throw new InputError(
+      configShown,
+      `The config key "migrations" needs the migration tool's package, which is not installed: run \`npm install --save-dev ${PACKAGE}\` (cmlint replays the scripts with its parser, offline)`,
+    );
+  }
+  const require = createRequire(packageJson);
+  const lib = join(dirname(packageJson), 'built', 'lib');
+  const callerModule = join(lib, 'migration-steps', 'first-external-caller.js');
+  if (!require.cache[callerModule]) {
+    const replacement = new Module(callerModule);
+    replacement.filename = callerModule;
+    replacement.loaded = true;
+    replacement.exports = () => scriptCaller(lib);
+    require.cache[callerModule] = replacement;
+  }
+  const parser = require(join(lib, 'migration-parser.js')) as { createMigrationParser: MigrationTool['createMigrationParser'] };
+  const version = (require(packageJson) as { version: string }).version;
+  loaded = { createMigrationParser: parser.createMigrationParser, version };
+  return loaded;
+}
