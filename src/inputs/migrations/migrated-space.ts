@@ -96,6 +96,8 @@ export class MigratedSpace implements Space {
     readonly files: readonly SourceFile[],
     private readonly changed: ReadonlyMap<string, EntryNode>,
     private readonly deleted: ReadonlySet<string>,
+    /** An entry on disk as the scripts left it (fields they deleted or renamed). */
+    private readonly follow: (entry: EntryNode) => EntryNode,
   ) {}
 
   assets(): AsyncIterable<AssetNode> {
@@ -107,7 +109,7 @@ export class MigratedSpace implements Space {
     for await (const entry of this.base.entries()) {
       seen.add(entry.id);
       if (this.deleted.has(entry.id)) continue;
-      yield this.changed.get(entry.id) ?? entry;
+      yield this.changed.get(entry.id) ?? this.follow(entry);
     }
     for (const [id, entry] of this.changed) if (!seen.has(id)) yield entry;
   }

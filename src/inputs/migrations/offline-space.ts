@@ -23,6 +23,11 @@ export class OfflineSpace {
   readonly changedEntries = new Map<string, Json>();
   readonly deletedEntries = new Set<string>();
   readonly tags = new Map<string, Json>();
+  /** Fields deleted (`to` null) or renamed by the scripts, per content type, in order: entries follow them. */
+  private readonly fieldOps = new Map<string, { seq: number; from: string; to: string | null }[]>();
+  private seq = 0;
+  /** When each changed entry was last written (its values already follow the field operations before). */
+  private readonly changedAt = new Map<string, number>();
 
   constructor(
     readonly locales: readonly Json[],
@@ -59,6 +64,41 @@ export class OfflineSpace {
     throw new Error(`cmlint replays scripts offline and cannot answer GET ${path}`);
   };
 
+  /** A field deleted by a script: the service drops its values from the entries. */
+  dropField(contentTypeId: string, fieldId: string): void {
+    this.fieldOp(contentTypeId, fieldId, null);
+  }
+
+  /** A field id changed by a script: the entries' values move to the new id. */
+  renameField(contentTypeId: string, from: string, to: string): void {
+    this.fieldOp(contentTypeId, from, to);
+  }
+
+  private fieldOp(contentTypeId: string, from: string, to: string | null): void {
+    const ops = this.fieldOps.get(contentTypeId) ?? [];
+    ops.push({ seq: ++this.seq, from, to });
+    this.fieldOps.set(contentTypeId, ops);
+  }
+
+  /** An entry with the field deletions and renames made after `since` applied (the entry itself if there are none). */
+  followFields(entry: Json, since = 0): Json {
+    const ops = this.fieldOps.get(contentTypeOf(entry))?.filter((op) => op.seq > since);
+    const fields = entry.fields as Json | undefined;
+    if (!ops?.length || typeof fields !== 'object' || fields === null) return entry;
+    const moved: Json = { ...fields };
+    for (const { from, to } of ops) {
+      if (!Object.hasOwn(moved, from)) continue;
+      if (to !== null) moved[to] = moved[from];
+      delete moved[from];
+    }
+    return { ...entry, fields: moved };
+  }
+
+  /** A changed entry as it is now (field operations after its change applied). */
+  changedEntry(id: string): Json {
+    return this.followFields(this.changedEntries.get(id)!, this.changedAt.get(id));
+  }
+
   /** The entries of these content types as the scripts so far left them. */
   async entries(contentTypeIds: ReadonlySet<string> | 'all'): Promise<Json[]> {
     const onDisk = await this.readEntries(contentTypeIds);
@@ -68,11 +108,11 @@ export class OfflineSpace {
       const id = idOf(entry);
       seen.add(id);
       if (this.deletedEntries.has(id)) continue;
-      result.push(structuredClone(this.changedEntries.get(id) ?? entry));
+      result.push(structuredClone(this.changedEntries.has(id) ? this.changedEntry(id) : this.followFields(entry)));
     }
     for (const [id, entry] of this.changedEntries) {
       if (seen.has(id) || this.deletedEntries.has(id)) continue;
-      if (contentTypeIds === 'all' || contentTypeIds.has(contentTypeOf(entry))) result.push(structuredClone(entry));
+      if (contentTypeIds === 'all' || contentTypeIds.has(contentTypeOf(entry))) result.push(structuredClone(this.changedEntry(id)));
     }
     return result;
   }
@@ -97,7 +137,14 @@ export class OfflineSpace {
         this.editorInterfaces.delete(id);
       } else {
         const before = this.contentTypes.get(id);
-        this.contentTypes.set(id, { ...data, sys: { ...((before?.sys as Json | undefined) ?? {}), id, type: 'ContentType', version: request.headers?.['X-Contentful-Version'] ?? 1 } });
+        // A field id change is sent as the field with `newId`; the service saves it under the new id.
+        const fields = Array.isArray(data.fields)
+          ? data.fields.map((f: Json) => (typeof f.newId === 'string' ? Object.fromEntries(Object.entries({ ...f, id: f.newId }).filter(([k]) => k !== 'newId')) : f))
+          : data.fields;
+        // The display field follows its field's new id (reading that avoids a false alarm: the tool accepts the rename).
+        const renamed = Array.isArray(data.fields) ? (data.fields as Json[]).find((f) => f.id === data.displayField && typeof f.newId === 'string') : undefined;
+        const displayField = renamed ? renamed.newId : data.displayField;
+        this.contentTypes.set(id, { ...data, fields, ...(data.displayField !== undefined ? { displayField } : {}), sys: { ...((before?.sys as Json | undefined) ?? {}), id, type: 'ContentType', version: request.headers?.['X-Contentful-Version'] ?? 1 } });
       }
       return { kind: 'contentType', id };
     }
@@ -108,6 +155,7 @@ export class OfflineSpace {
       } else {
         const sys = { ...((data.sys as Json | undefined) ?? {}), id, type: 'Entry' };
         this.changedEntries.set(id, { ...data, sys });
+        this.changedAt.set(id, this.seq);
         this.deletedEntries.delete(id);
       }
       return { kind: 'entry', id };

@@ -103,6 +103,8 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
         let origin = origins.get(ctId);
         if (!origin) origins.set(ctId, (origin = newOrigin(site, base.contentTypes.get(ctId), base.editorInterfaces.get(ctId))));
         recordStep(origin, type, site, payload?.fieldId, payload?.props);
+        if (type === 'field/delete' && payload?.fieldId !== undefined) offline.dropField(ctId, payload.fieldId);
+        if (type === 'field/rename' && payload?.fieldId !== undefined && typeof payload.props?.newId === 'string') offline.renameField(ctId, payload.fieldId, payload.props.newId);
       }
       for (const request of batch.requests) {
         const changed = offline.apply(request);
@@ -133,11 +135,16 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
   model.migrationIssues.push(...issues);
 
   const changed = new Map<string, EntryNode>();
-  for (const [id, json] of offline.changedEntries) {
+  for (const id of offline.changedEntries.keys()) {
     const site = entrySites.get(id)!;
-    changed.set(id, toEntry(json, { file: new SiteFile(absPaths.get(site.file) ?? site.file, site), pointer: `/entries/${id}`, offset: 0 }));
+    changed.set(id, toEntry(offline.changedEntry(id), { file: new SiteFile(absPaths.get(site.file) ?? site.file, site), pointer: `/entries/${id}`, offset: 0 }));
   }
-  return new MigratedSpace(model, space, files, changed, offline.deletedEntries);
+  // Entries on disk follow the fields the scripts deleted or renamed.
+  const follow = (entry: EntryNode): EntryNode => {
+    const json = offline.followFields(entry.json as unknown as Json);
+    return json === (entry.json as unknown) ? entry : { ...entry, json: json as unknown as EntryNode['json'] };
+  };
+  return new MigratedSpace(model, space, files, changed, offline.deletedEntries, follow);
 }
 
 function withVersion(record: Json): Json {
