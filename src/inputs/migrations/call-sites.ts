@@ -9,6 +9,20 @@ export interface CallSite {
 /** The script being evaluated: call sites are taken from its frames. */
 let current: { path: string; url: string } | null = null;
 
+/** Scripts that ran compiled (TypeScript): the source line of each line that ran. */
+const lineMaps = new Map<string, (line: number) => number>();
+
+/** Records how the lines of a compiled script map to its source. */
+export function setLineMap(absPath: string, map: (line: number) => number): void {
+  lineMaps.set(absPath, map);
+}
+
+function sourceLine(file: string | null, line: number | null): number | null {
+  if (file === null || line === null) return line;
+  const map = lineMaps.get(file);
+  return map ? map(line) : line;
+}
+
 /** Sets the script whose frames call sites come from (null: none is being evaluated). */
 export function setCurrentScript(absPath: string | null): void {
   current = absPath === null ? null : { path: absPath, url: pathToFileURL(absPath).href };
@@ -53,7 +67,7 @@ export function scriptCaller(toolDir: string): ToolCallSite | undefined {
   const file = chosen.getFileName();
   return {
     getFileName: () => file,
-    getLineNumber: () => chosen.getLineNumber(),
+    getLineNumber: () => sourceLine(file, chosen.getLineNumber()),
     getColumnNumber: () => chosen.getColumnNumber(),
     isNative: () => false,
   };
@@ -73,7 +87,7 @@ export function scriptLineOf(error: unknown): number | undefined {
     const at = text.indexOf(`${candidate}:`);
     if (at >= 0) {
       const line = Number(/^:(\d+)/.exec(text.slice(at + candidate.length))?.[1]);
-      if (Number.isInteger(line) && line > 0) return line;
+      if (Number.isInteger(line) && line > 0) return sourceLine(current.path, line) ?? line;
     }
   }
   return undefined;

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../../load/input-error.js';
-import { scriptLineOf } from './call-sites.js';
+import { scriptLineOf, setLineMap } from './call-sites.js';
+import { sourceLines } from './line-map.js';
 
 /** What a script exports for the migration tool: `function (migration, context)`. */
 export type MigrationFunction = (migration: unknown, context: unknown) => unknown;
@@ -81,24 +82,61 @@ function migrationFunction(exported: unknown): MigrationFunction | undefined {
   return undefined;
 }
 
-/** Strips a TypeScript script's types (Node's own stripper, or the `amaro` package it is built on) and compiles it as a module of its folder. */
+interface TypeScriptApi {
+  transpileModule(source: string, options: { compilerOptions: Record<string, unknown>; fileName: string }): { outputText: string; sourceMapText?: string };
+  ModuleKind: { CommonJS: unknown };
+  ScriptTarget: { ES2022: unknown };
+}
+
+/**
+ * Compiles a TypeScript script as a CommonJS module of its folder. With the project's own
+ * `typescript` (resolved from the script's folder; TypeScript 5 or earlier, which has
+ * `transpileModule`) every form the migration tool documents works (`export =`, imports of
+ * types), and lines are mapped back through the source map. Without it, the types are stripped
+ * (Node's own stripper, or the `amaro` package it is built on), which keeps every position.
+ */
 function compileTypeScript(absPath: string, shown: string): unknown {
   const source = readFileSync(absPath, 'utf8');
-  const strip = typeStripper(absPath);
   let code: string;
-  try {
-    code = strip(source);
-  } catch (error) {
-    const text = typeof error === 'string' ? error : error instanceof Error ? error.message : String(error);
-    const at = /\[(\d+):(\d+)\]/.exec(text);
-    const reason = text.split('\n')[0]!.replace(/^\s*x\s*/, '').trim();
-    throw new InputError(shown, `Cannot strip the TypeScript types: ${reason} (cmlint runs .ts scripts with their types removed, as Node does: use export default or module.exports instead of export =)`, at ? { line: Number(at[1]), column: Number(at[2]) } : undefined);
+  const ts = projectTypeScript(absPath);
+  if (ts) {
+    const output = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, sourceMap: true, esModuleInterop: true },
+      fileName: absPath,
+    });
+    code = output.outputText.replace(/\/\/# sourceMappingURL=\S*\s*$/, '');
+    const map = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings?: string }).mappings : undefined;
+    if (map !== undefined) setLineMap(absPath, sourceLines(map));
+  } else {
+    const strip = typeStripper(absPath);
+    try {
+      code = strip(source);
+    } catch (error) {
+      const text = typeof error === 'string' ? error : error instanceof Error ? error.message : String(error);
+      const at = /\[(\d+):(\d+)\]/.exec(text);
+      const reason = text.split('\n')[0]!.replace(/^\s*x\s*/, '').trim();
+      throw new InputError(
+        shown,
+        `Cannot strip the TypeScript types: ${reason} (without the project's typescript package, cmlint runs .ts scripts with their types removed, as Node does: install typescript in the project, or use export default)`,
+        at ? { line: Number(at[1]), column: Number(at[2]) } : undefined,
+      );
+    }
   }
   const module = new Module(absPath);
   module.filename = absPath;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(absPath));
   (module as unknown as { _compile(code: string, file: string): void })._compile(code, absPath);
   return module.exports;
+}
+
+/** The project's `typescript`, if it has `transpileModule` (TypeScript 7 has no such API). */
+function projectTypeScript(absPath: string): TypeScriptApi | undefined {
+  try {
+    const ts = createRequire(absPath)('typescript') as Partial<TypeScriptApi>;
+    return typeof ts.transpileModule === 'function' ? (ts as TypeScriptApi) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function typeStripper(absPath: string): (source: string) => string {
@@ -112,7 +150,7 @@ function typeStripper(absPath: string): (source: string) => string {
       // not installed there
     }
   }
-  throw new Error('TypeScript scripts need Node 22.13 or later (it strips types itself), or the `amaro` package: npm install --save-dev amaro');
+  throw new Error('TypeScript scripts need the project\'s typescript package, Node 22.13 or later (it strips types itself), or the amaro package: npm install --save-dev typescript');
 }
 
 /** An input error for what loading or running a script threw: its message and the script's line, never a stack trace. */
@@ -122,12 +160,7 @@ export function scriptError(shown: string, error: unknown, what: string): InputE
     return new InputError(shown, `The script called process.exit(${error.code ?? ''}), which ends its evaluation (a variable it needs may be unset)`, error.line ? { line: error.line, column: 1 } : undefined);
   }
   const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-  const line = syntaxLine(error) ?? scriptLineOf(error);
+  // For a syntax error, Node names the script's line first on the stack; for a throw, the innermost frame in the script.
+  const line = scriptLineOf(error);
   return new InputError(shown, `The script ${what}: ${message.split('\n')[0]}`, line ? { line, column: 1 } : undefined);
-}
-
-/** The line of a syntax error in the script (Node prints it first in the stack: `file:line`). */
-function syntaxLine(error: unknown): number | undefined {
-  if (!(error instanceof SyntaxError)) return undefined;
-  return scriptLineOf(error);
 }
