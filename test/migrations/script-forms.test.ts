@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -95,12 +95,23 @@ describe('scripts as teams write them', () => {
     expect(rows(findings.filter((f) => f.ruleId === 'hidden-required-field'))).toEqual([['migrations/1-code.ts', 8, 'hidden-required-field', 'page', 'code', null]]);
   });
 
-  it('TypeScript that needs more than type stripping (export =) is an input error at its line', async () => {
+  it('TypeScript as the migration tool documents it (export =, imported types), compiled with the project’s typescript: lines mapped back', async () => {
+    const dir = project({
+      'migrations/1-code.ts': `import { MigrationFunction } from 'contentful-migration';\n\ntype Unused = { a: string };\n\nexport = ((migration) => {\n  const page = migration\n    .editContentType('page');\n  page\n    .createField('code')\n    .name('Code')\n    .type('Symbol')\n    .required(true)\n    .disabled(true);\n}) as MigrationFunction;\n`,
+    });
+    // The project's own TypeScript (5.x, which has transpileModule).
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(join(import.meta.dirname, '../../node_modules/typescript5'), join(dir, 'node_modules/typescript'), 'dir');
+    const { findings } = await run(dir);
+    expect(rows(findings.filter((f) => f.ruleId === 'hidden-required-field'))).toEqual([['migrations/1-code.ts', 13, 'hidden-required-field', 'page', 'code', null]]);
+  });
+
+  it('TypeScript that needs more than type stripping (export =) without the project’s typescript is an input error at its line', async () => {
     const dir = project({ 'migrations/1-code.ts': `const x: number = 1;\nexport = function (migration: any) {};\n` });
     const { code, findings } = await run(dir);
     expect(code).toBe(2);
     expect(findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([['input-error', 'migrations/1-code.ts', 2]]);
-    expect(findings[0]!.message).toMatch(/export default or module\.exports/);
+    expect(findings[0]!.message).toMatch(/install typescript in the project, or use export default/);
   });
 
   it('helpers and dependencies of the project resolve from the script’s folder; a step a helper makes is reported at the script’s line', async () => {

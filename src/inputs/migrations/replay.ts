@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { displayPath, type Space } from '../../load/load-space.js';
 import { toContentType, toEditorInterface, toEntry } from '../../load/records.js';
@@ -19,10 +18,13 @@ export interface MigrationScript {
   absPath: string;
 }
 
-/** Scripts in the order the migration tools run them: by file name, then by path. */
+/**
+ * Scripts in the order the migration tools run them: by path, so by file name within a folder
+ * (a flat folder of numbered or dated scripts), folder by folder where a project keeps one folder
+ * per content type (as `contentful-migrate` does).
+ */
 export function scriptOrder(scripts: readonly MigrationScript[]): MigrationScript[] {
-  const key = (s: MigrationScript) => basename(s.absPath);
-  return [...scripts].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
+  return [...scripts].sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
 }
 
 export interface ReplayOptions {
