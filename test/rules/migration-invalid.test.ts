@@ -21,8 +21,19 @@ testRule(rule, {
       },
     },
     { name: 'a content type created from nothing', space: { locales: space.locales }, migrations: { '1.js': script("migration.createContentType('tag').name('Tag').createField('label').name('Label').type('Symbol');") } },
+    {
+      name: 'a default value in a locale, when the inputs hold no locales (the space’s locales are unknown then)',
+      space: { contentTypes: [] },
+      migrations: { '1.js': script("migration.createContentType('tag').name('Tag').createField('label').name('Label').type('Symbol').defaultValue({ 'en-GB': 'new' });") },
+    },
   ],
   invalid: [
+    {
+      name: 'a default value in a locale the space does not have',
+      space,
+      migrations: { '1.js': script("migration.editContentType('article')", "  .editField('title').defaultValue({ 'de-DE': 'Neu' });") },
+      findings: [{ messageId: 'rejected', target: { contentType: 'article', field: 'title' }, severity: 'error', message: 'Cannot set default value for locale "de-DE" on field "title". The locale does not exist.', line: 3 }],
+    },
     {
       name: 'a field deleted that does not exist',
       space,

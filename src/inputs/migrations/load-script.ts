@@ -32,9 +32,11 @@ export async function guarded<T>(body: () => Promise<T>): Promise<T> {
     throw new ScriptExit(code, scriptLineOf(error));
   }) as typeof process.exit;
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  const unregister = registerTypeScript();
   try {
     return await body();
   } finally {
+    unregister();
     process.exit = exit;
     Object.assign(console, { log, info, debug });
   }
@@ -50,7 +52,7 @@ export async function loadScript(absPath: string, shown: string): Promise<Migrat
   let exported: unknown;
   try {
     exported = await guarded(async () => {
-      if (extname(absPath) === '.ts' || extname(absPath) === '.mts' || extname(absPath) === '.cts') return compileTypeScript(absPath, shown);
+      if (extname(absPath) === '.ts' || extname(absPath) === '.mts' || extname(absPath) === '.cts') return loadTypeScript(absPath, shown);
       const require = createRequire(absPath);
       delete require.cache[absPath];
       try {
@@ -95,7 +97,7 @@ interface TypeScriptApi {
  * types), and lines are mapped back through the source map. Without it, the types are stripped
  * (Node's own stripper, or the `amaro` package it is built on), which keeps every position.
  */
-function compileTypeScript(absPath: string, shown: string): unknown {
+function compileTypeScript(module: NodeModule, absPath: string, shown: string): void {
   const source = readFileSync(absPath, 'utf8');
   let code: string;
   const ts = projectTypeScript(absPath);
@@ -122,11 +124,30 @@ function compileTypeScript(absPath: string, shown: string): unknown {
       );
     }
   }
+  (module as unknown as { _compile(code: string, file: string): void })._compile(code, absPath);
+}
+
+/** A TypeScript script as a new module of its folder. */
+function loadTypeScript(absPath: string, shown: string): unknown {
   const module = new Module(absPath);
   module.filename = absPath;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(absPath));
-  (module as unknown as { _compile(code: string, file: string): void })._compile(code, absPath);
+  compileTypeScript(module, absPath, shown);
   return module.exports;
+}
+
+const TS_EXTENSIONS = ['.ts', '.cts'];
+
+/**
+ * While scripts run, `require` of the project's own TypeScript helpers (`require('../sharedFields')`
+ * from a .ts script) compiles them as the scripts are compiled, as ts-node would; a loader the
+ * process has already (ts-node itself) is left alone.
+ */
+function registerTypeScript(): () => void {
+  const extensions = (Module as unknown as { _extensions: Record<string, (module: NodeModule, filename: string) => void> })._extensions;
+  const added = TS_EXTENSIONS.filter((ext) => !extensions[ext]);
+  for (const ext of added) extensions[ext] = (module, filename) => compileTypeScript(module, filename, filename);
+  return () => added.forEach((ext) => delete extensions[ext]);
 }
 
 /** The project's `typescript`, if it has `transpileModule` (TypeScript 7 has no such API). */

@@ -49,7 +49,10 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
   const offline = new OfflineSpace([...base.locales.values()].map((l) => structuredClone(l.json) as unknown as Json), (ids) => entriesOnDisk.read(ids));
   for (const [id, ct] of base.contentTypes) offline.contentTypes.set(id, withVersion(structuredClone(ct.json) as unknown as Json));
   for (const [id, ei] of base.editorInterfaces) offline.editorInterfaces.set(id, withVersion(structuredClone(ei.json) as unknown as Json));
-  if (offline.locales.length === 0) (offline.locales as Json[]).push({ code: 'en-US', default: true });
+  const localesKnown = offline.locales.length > 0;
+  const unknownLocales = (result: ParseResult) => [
+    ...new Set(result.batches.flatMap((b) => b.validationErrors.map((e) => tool.unknownLocale(e.message)).filter((l): l is string => l !== null && !offline.locales.some((x) => x.code === l)))),
+  ];
 
   const origins = new Map<string, ContentTypeOrigin>();
   const entrySites = new Map<string, Site>();
@@ -70,6 +73,11 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
       const migration = await loadScript(script.absPath, path);
       const parse = tool.createMigrationParser(offline.makeRequest, { spaceId: 'cmlint-offline', environmentId: 'master', accessToken: '', requestBatchSize: 1000 });
       result = await guarded(() => parse(migration));
+      // Without locales on disk the space's locales are unknown: a locale a script gives a default value for is taken to exist.
+      for (let more = unknownLocales(result); !localesKnown && more.length > 0; more = unknownLocales(result)) {
+        (offline.locales as Json[]).push(...more.map((code) => ({ code, default: false })));
+        result = await guarded(() => parse(migration));
+      }
     } catch (error) {
       throw scriptError(path, error, 'stopped with an error');
     } finally {

@@ -46,6 +46,8 @@ export type MigrationParser = (migration: (migration: unknown, context: unknown)
 export interface MigrationTool {
   createMigrationParser(makeRequest: MakeRequest, config: Record<string, unknown>): MigrationParser;
   version: string;
+  /** The locale an error of the tool says does not exist (a default value for it), or null for other errors. */
+  unknownLocale(message: string): string | null;
 }
 
 const PACKAGE = 'contentful-migration';
@@ -87,6 +89,11 @@ export function loadMigrationTool(cwd: string, configShown: string): MigrationTo
   }
   const parser = require(join(lib, 'migration-parser.js')) as { createMigrationParser: MigrationTool['createMigrationParser'] };
   const version = (require(packageJson) as { version: string }).version;
-  loaded = { createMigrationParser: parser.createMigrationParser, version };
+  // The tool's own message for a default value in a locale that does not exist, as a pattern.
+  const errors = require(join(lib, 'offline-api', 'validator', 'errors.js')) as { default: { field: { defaultValue: { INVALID_LOCALE(field: string, locale: string): string } } } };
+  const template = errors.default.field.defaultValue.INVALID_LOCALE('\u0001', '\u0002');
+  const pattern = new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\u0001', '.*').replace('\u0002', '(.*)')}$`);
+  const unknownLocale = (message: string) => pattern.exec(message)?.[1] ?? null;
+  loaded = { createMigrationParser: parser.createMigrationParser, version, unknownLocale };
   return loaded;
 }
