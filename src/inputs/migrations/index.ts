@@ -2,9 +2,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
 import { InputError } from '../../load/input-error.js';
 import { displayPath, type Space } from '../../load/load-space.js';
-import { replayMigrations, scriptOrder, type MigrationScript } from './replay.js';
+import { replayMigrations, scriptOrder, type MigrationScript, type ReplayTimings } from './replay.js';
 
-export type { MigrationScript } from './replay.js';
+export type { MigrationScript, ReplayTimings } from './replay.js';
 
 /** Script files the `migrations` globs may name (others they match are not scripts). */
 const SCRIPT_EXTENSIONS = /\.(?:js|cjs|mjs|ts|cts|mts)$/;
@@ -40,7 +40,7 @@ export function namedScripts(paths: readonly string[], cwd: string, scripts: rea
 export async function withMigrations(
   space: Space,
   scripts: readonly MigrationScript[],
-  options: { cwd: string; configShown: string; upTo?: ReadonlySet<string> },
+  options: { cwd: string; configShown: string; upTo?: ReadonlySet<string>; timings?: ReplayTimings },
 ): Promise<Space> {
   let run = scripts;
   if (options.upTo && options.upTo.size > 0) {

@@ -31,6 +31,18 @@ export interface ReplayOptions {
   cwd: string;
   /** The config file as shown to users (for the message when the migration tool is missing). */
   configShown: string;
+  /**
+   * Filled with where the time of the replay went (milliseconds): loading the scripts (the
+   * project's code, compiled if TypeScript), the migration tool (loading it, and its parser, which runs each
+   * script's function), and the whole replay; the rest of `total` is cmlint's own.
+   */
+  timings?: ReplayTimings;
+}
+
+export interface ReplayTimings {
+  load: number;
+  tool: number;
+  total: number;
 }
 
 /**
@@ -42,7 +54,17 @@ export interface ReplayOptions {
  * the run with an input error at its line.
  */
 export async function replayMigrations(space: Space, scripts: readonly MigrationScript[], options: ReplayOptions): Promise<Space> {
-  const tool = loadMigrationTool(options.cwd, options.configShown);
+  const started = performance.now();
+  const timings = options.timings ?? { load: 0, tool: 0, total: 0 };
+  const timed = async <T>(key: 'load' | 'tool', body: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await body();
+    } finally {
+      timings[key] += performance.now() - start;
+    }
+  };
+  const tool = await timed('tool', async () => loadMigrationTool(options.cwd, options.configShown));
   const shown = (absPath: string) => displayPath(absPath, options.cwd);
   const base = space.model;
   const entriesOnDisk = new EntryCache(space);
@@ -70,13 +92,13 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
     setCurrentScript(script.absPath);
     let result: ParseResult;
     try {
-      const migration = await loadScript(script.absPath, path);
+      const migration = await timed('load', () => loadScript(script.absPath, path));
       const parse = tool.createMigrationParser(offline.makeRequest, { spaceId: 'cmlint-offline', environmentId: 'master', accessToken: '', requestBatchSize: 1000 });
-      result = await guarded(() => parse(migration));
+      result = await timed('tool', () => guarded(() => parse(migration)));
       // Without locales on disk the space's locales are unknown: a locale a script gives a default value for is taken to exist.
       for (let more = unknownLocales(result); !localesKnown && more.length > 0; more = unknownLocales(result)) {
         (offline.locales as Json[]).push(...more.map((code) => ({ code, default: false })));
-        result = await guarded(() => parse(migration));
+        result = await timed('tool', () => guarded(() => parse(migration)));
       }
     } catch (error) {
       throw scriptError(path, error, 'stopped with an error');
@@ -159,6 +181,7 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
     const json = offline.followFields(entry.json as unknown as Json);
     return json === (entry.json as unknown) ? entry : { ...entry, json: json as unknown as EntryNode['json'] };
   };
+  timings.total += performance.now() - started;
   return new MigratedSpace(model, space, files, changed, offline.deletedEntries, follow);
 }
 
