@@ -12,6 +12,8 @@ export interface InitResult {
   path: string;
   include: string[];
   exportFiles: string[];
+  /** Globs of the migration scripts found (files that export a `function (migration)`). */
+  migrations: string[];
 }
 
 /** One glob per top-level directory holding export files; an export file in `cwd` itself is named. */
@@ -24,7 +26,15 @@ function includeGlobs(files: readonly string[]): string[] {
   return [...globs].sort();
 }
 
-export function starterConfig(include: readonly string[], exportFiles: number): string {
+export function starterConfig(include: readonly string[], exportFiles: number, migrations: readonly string[] = []): string {
+  const scripts = migrations.length === 0 ? [] : [
+    '# Migration scripts cmlint init found (they export a function (migration)): replayed in path order',
+    '# on the space with the migration tool\'s parser (npm install --save-dev contentful-migration),',
+    '# and the model they produce is linted. The scripts run in cmlint\'s process.',
+    'migrations:',
+    ...migrations.map((glob) => `  - ${JSON.stringify(glob)}`),
+    '',
+  ];
   return [
     '# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json',
     '#',
@@ -35,10 +45,10 @@ export function starterConfig(include: readonly string[], exportFiles: number): 
     '',
     `# The files of the space, relative to this file (cmlint init found ${exportFiles} export ${exportFiles === 1 ? 'file' : 'files'}).`,
     '# Paths given on the command line (as pre-commit does) are then linted in the context of these.',
-    'include:',
-    ...include.map((glob) => `  - ${JSON.stringify(glob)}`),
+    ...(include.length > 0 ? ['include:', ...include.map((glob) => `  - ${JSON.stringify(glob)}`)] : ['include: []']),
     'exclude: []',
     '',
+    ...scripts,
     '# Lowest severity that fails the run (exit code 1), and how many warnings are tolerated.',
     'failOn: error',
     '# maxWarnings: 0',
@@ -53,6 +63,21 @@ export function starterConfig(include: readonly string[], exportFiles: number): 
   ].join('\n');
 }
 
+/** Globs of the migration scripts under `cwd`: JS and TS files that export a `function (migration)` (parsed, never run). */
+async function findMigrationScripts(cwd: string): Promise<string[]> {
+  const { default: fg } = await import('fast-glob');
+  const candidates = await fg('**/*.{js,cjs,mjs,ts,cts,mts}', {
+    cwd,
+    absolute: true,
+    onlyFiles: true,
+    ignore: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/coverage/**', '**/*.d.ts'],
+  });
+  const { isMigrationScript, scriptGlobs } = await import('./inputs/migrations/find-scripts.js');
+  const scripts: string[] = [];
+  for (const file of candidates.sort()) if (await isMigrationScript(file)) scripts.push(file);
+  return scriptGlobs(scripts, cwd);
+}
+
 /**
  * Writes a starter `.linterrc.yaml` in `cwd` whose `include` covers the export files found
  * under it. Never overwrites a config file.
@@ -63,16 +88,17 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const candidates = await findInputs([], { cwd, base: cwd, include: [], exclude: [] });
   const exportFiles: string[] = [];
   for (const { absPath } of candidates) if (await isSpaceExport(absPath)) exportFiles.push(displayPath(absPath, cwd));
-  if (exportFiles.length === 0) {
-    throw new InitError('no space export files (.json, .yaml, .yml) found here or below; run cmlint init in the directory that holds your export');
+  const migrations = await findMigrationScripts(cwd);
+  if (exportFiles.length === 0 && migrations.length === 0) {
+    throw new InitError('no space export files (.json, .yaml, .yml) and no migration scripts found here or below; run cmlint init in the directory that holds your export');
   }
   const include = includeGlobs(exportFiles);
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
-    writeFileSync(path, starterConfig(include, exportFiles.length), { flag: 'wx' });
+    writeFileSync(path, starterConfig(include, exportFiles.length, migrations), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);
   }
-  return { path: CONFIG_FILE_NAMES[0], include, exportFiles };
+  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, migrations };
 }
