@@ -74,7 +74,7 @@ if (!existsSync(`${dir}/space.json`)) {
             : kind === 3
               ? `  migration.editContentType('${types[(i - 2) % types.length].id}').editField('bench${i - 2}').omitted(true);`
               : i % 20 === 4
-                ? `  migration.transformEntries({\n    contentType: '${types[(i - 4) % types.length].id}',\n    from: ['bench${i - 4}'],\n    to: ['bench${i - 4}'],\n    transformEntryForLocale: (from, locale) => (from.bench${i - 4} ? undefined : { bench${i - 4}: 'filled by script ${i}' }),\n  });`
+                ? `  migration.transformEntries({\n    contentType: '${types[(i - 4) % types.length].id}',\n    from: ['bench${i - 4}'],\n    to: ['bench${i - 4}'],\n    transformEntryForLocale: (from, locale) => (locale !== 'en-US' || from.bench${i - 4} ? undefined : { bench${i - 4}: 'filled by script ${i}' }),\n  });`
                 : `  migration.editContentType('${type.id}').description('Changed by script ${i}');`;
     writeFileSync(`${dir}/migrations/${String(i).padStart(4, '0')}-bench.js`, `module.exports = function (migration) {\n${body}\n};\n`);
   }

@@ -23,6 +23,9 @@ export class OfflineSpace {
   readonly changedEntries = new Map<string, Json>();
   readonly deletedEntries = new Set<string>();
   readonly tags = new Map<string, Json>();
+  /** Tags that entries on disk carry, and tags that scripts deleted. */
+  private readonly taggedWith = new Set<string>();
+  private readonly deletedTags = new Set<string>();
   /** Fields deleted (`to` null) or renamed by the scripts, per content type, in order: entries follow them. */
   private readonly fieldOps = new Map<string, { seq: number; from: string; to: string | null }[]>();
   private seq = 0;
@@ -60,7 +63,11 @@ export class OfflineSpace {
       return page(await this.entries(ids ?? 'all'), params);
     }
     if (segments[0] === 'locales') return page([...this.locales], params);
-    if (segments[0] === 'tags') return page([...this.tags.values()], params);
+    if (segments[0] === 'tags') {
+      // The inputs hold no tags: a tag that entries on disk carry is taken to exist (reading that avoids false alarms).
+      const seen = [...this.taggedWith].filter((id) => !this.tags.has(id) && !this.deletedTags.has(id)).map((id) => ({ sys: { id, type: 'Tag', visibility: 'private' }, name: id }));
+      return page([...this.tags.values(), ...seen], params);
+    }
     throw new Error(`cmlint replays scripts offline and cannot answer GET ${path}`);
   };
 
@@ -102,6 +109,10 @@ export class OfflineSpace {
   /** The entries of these content types as the scripts so far left them. */
   async entries(contentTypeIds: ReadonlySet<string> | 'all'): Promise<Json[]> {
     const onDisk = await this.readEntries(contentTypeIds);
+    for (const entry of onDisk) {
+      const tags = (entry.metadata as { tags?: unknown } | undefined)?.tags;
+      if (Array.isArray(tags)) for (const tag of tags) if (typeof tag?.sys?.id === 'string') this.taggedWith.add(tag.sys.id);
+    }
     const result: Json[] = [];
     const seen = new Set<string>();
     for (const entry of onDisk) {
@@ -161,8 +172,10 @@ export class OfflineSpace {
       return { kind: 'entry', id };
     }
     if (collection === 'tags') {
-      if (method === 'DELETE') this.tags.delete(id);
-      else this.tags.set(id, { ...data, sys: { ...((data.sys as Json | undefined) ?? {}), id, type: 'Tag' } });
+      if (method === 'DELETE') {
+        this.tags.delete(id);
+        this.deletedTags.add(id);
+      } else this.tags.set(id, { ...data, sys: { ...((data.sys as Json | undefined) ?? {}), id, type: 'Tag' } });
       return { kind: 'tag', id };
     }
     return null;
