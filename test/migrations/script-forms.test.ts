@@ -253,6 +253,20 @@ describe('entries and models from nothing', () => {
     ]);
   });
 
+  it('entries with tags: a transformation saves them without the tool refusing tags the inputs do not list', async () => {
+    const space = structuredClone(SPACE) as typeof SPACE & { entries: { metadata?: unknown }[] };
+    space.entries[0]!.metadata = { tags: [{ sys: { type: 'Link', linkType: 'Tag', id: 'news' } }] };
+    const dir = project(
+      {
+        'migrations/1-views.js': `module.exports = function (migration) {\n  migration.transformEntries({\n    contentType: 'page',\n    from: ['title'],\n    to: ['views'],\n    transformEntryForLocale: (from, locale) => ({ views: from.title[locale].toUpperCase() }),\n  });\n};\n`,
+      },
+      { space },
+    );
+    const { code, findings } = await run(dir);
+    expect(findings).toEqual([]);
+    expect(code).toBe(0);
+  });
+
   it('scripts that build the model from nothing (no export at all)', async () => {
     const dir = project(
       {
