@@ -112,11 +112,11 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
       for (const error of batch.runtimeErrors) rejected.push({ error: { message: runtimeMessage(error) }, intent: leaves(batch.intent)[0] });
     }
     if (rejected.length > 0) {
-      // The tool repeats a message for each step of a chain (`.name()`, `.type()` …): once per line is enough.
+      // The tool repeats a message for each step of a chain (`.name()`, `.type()` …): reported once, at its first line.
       const seen = new Set<string>();
       for (const { error, intent } of rejected) {
         const site = intent ? siteOf(intent, script.absPath) : { file: path, line: 1 };
-        const key = JSON.stringify([site, raw(intent ?? {}).payload?.contentTypeId, raw(intent ?? {}).payload?.fieldId, error.message]);
+        const key = JSON.stringify([site.file, raw(intent ?? {}).payload?.contentTypeId, raw(intent ?? {}).payload?.fieldId, error.message]);
         if (seen.has(key)) continue;
         seen.add(key);
         issues.push({ node: issueNode(intent, site, script.absPath), message: error.message });
