@@ -55,6 +55,16 @@ describe('migration scripts replayed on a model with entries', () => {
     expect(code).toBe(0);
   });
 
+  it('cmlint diff: "after" is the model the scripts produce; what they break is reported at their lines', async () => {
+    const { code, stdout } = await cli(['diff', 'space.json', 'space.json', '--format', 'json', '--as-of', '2026-11-21'], FIXTURE);
+    expect(code).toBe(1);
+    const findings = (JSON.parse(stdout) as { findings: (JsonFinding & { change?: string })[] }).findings;
+    expect(findings.map((f) => [...row(f), f.change ?? null])).toEqual([
+      ['migrations/0001-add-legacy-code.js', 8, 'required-added', 'blogPost', 'legacyCode', 'post-1', 'breaking'],
+      ['migrations/0003-remove-subtitle.js', 3, 'migration-invalid', 'blogPost', 'subtitle', null, null],
+    ]);
+  });
+
   it('without the scripts the model has none of these findings', async () => {
     const { code, stdout } = await cli(['--format', 'json', '--as-of', '2026-11-21', '--config', '/dev/null', 'space.json'], FIXTURE);
     expect(code, stdout).toBe(0);

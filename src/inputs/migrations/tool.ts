@@ -60,10 +60,10 @@ let loaded: MigrationTool | undefined;
  * project (`cwd`). The tool's record of call sites is pointed at the script being replayed
  * (see scriptCaller) before its modules load.
  */
-export function loadMigrationTool(cwd: string, configShown: string): MigrationTool {
-  if (loaded) return loaded;
+export function loadMigrationTool(cwd: string, configShown: string, searchFrom: readonly string[] = [import.meta.url, join(cwd, 'package.json')]): MigrationTool {
+  if (loaded && searchFrom.includes(import.meta.url)) return loaded;
   let packageJson: string | undefined;
-  for (const from of [import.meta.url, join(cwd, 'package.json')]) {
+  for (const from of searchFrom) {
     try {
       packageJson = createRequire(from).resolve(`${PACKAGE}/package.json`);
       break;
