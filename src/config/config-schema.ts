@@ -69,7 +69,7 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
       migrations: {
         ...globs,
         description:
-          'Globs of migration scripts (.js, .cjs, .mjs, .ts), relative to this file: replayed in file-name order on the space with the migration tool (contentful-migration, installed beside cmlint), and the model they produce is linted. The scripts run in-process.',
+          'Globs of migration scripts (.js, .cjs, .mjs, .ts), relative to this file: replayed in path order (file-name order within a folder) on the space with the migration tool (contentful-migration, installed beside cmlint), and the model they produce is linted. The scripts run in-process.',
       },
       taxonomy: {
         type: 'string',

@@ -1,15 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runMain } from '../helpers/cli.js';
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/migrations/must-show');
 
-async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env: {}, isTTY: false });
-  return { code, stdout, stderr };
-}
+const cli = runMain;
 
 interface JsonFinding {
   ruleId: string;

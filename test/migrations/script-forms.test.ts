@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
-import { cmlint } from '../helpers/cli.js';
+import { cmlint, runMain } from '../helpers/cli.js';
 
 interface JsonFinding {
   ruleId: string;
@@ -52,10 +51,8 @@ function project(files: Record<string, string>, options: { space?: unknown; migr
   return dir;
 }
 
-async function run(dir: string, args: string[] = [], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['--format', 'json', '--as-of', '2026-11-21', ...args], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir, env, isTTY: false });
+async function run(dir: string, args: string[] = []) {
+  const { code, stdout, stderr } = await runMain(['--format', 'json', '--as-of', '2026-11-21', ...args], dir);
   const report = JSON.parse(stdout) as { findings: JsonFinding[]; summary: { contentTypes: number; entries: number } };
   return { code, stderr, findings: report.findings, summary: report.summary };
 }
