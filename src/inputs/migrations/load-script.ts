@@ -139,7 +139,7 @@ function loadTypeScript(absPath: string, shown: string): unknown {
 const TS_EXTENSIONS = ['.ts', '.cts'];
 
 /**
- * While scripts run, `require` of the project's own TypeScript helpers (`require('../sharedFields')`
+ * While scripts run, `require` of the project's own TypeScript helpers (`require('../lib/fields')`
  * from a .ts script) compiles them as the scripts are compiled, as ts-node would; a loader the
  * process has already (ts-node itself) is left alone.
  */

@@ -91,9 +91,28 @@ export function loadMigrationTool(cwd: string, configShown: string, searchFrom: 
   const version = (require(packageJson) as { version: string }).version;
   // The tool's own message for a default value in a locale that does not exist, as a pattern.
   const errors = require(join(lib, 'offline-api', 'validator', 'errors.js')) as { default: { field: { defaultValue: { INVALID_LOCALE(field: string, locale: string): string } } } };
-  const template = errors.default.field.defaultValue.INVALID_LOCALE('\u0001', '\u0002');
-  const pattern = new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\u0001', '.*').replace('\u0002', '(.*)')}$`);
-  const unknownLocale = (message: string) => pattern.exec(message)?.[1] ?? null;
+  const unknownLocale = templateMatcher(errors.default.field.defaultValue.INVALID_LOCALE);
   loaded = { createMigrationParser: parser.createMigrationParser, version, unknownLocale };
   return loaded;
+}
+
+/**
+ * Reads the locale out of messages made by the tool's message function `(field, locale) => text`:
+ * the function's text around two markers, matched as plain strings.
+ */
+function templateMatcher(make: (field: string, locale: string) => string): (message: string) => string | null {
+  const template = make('\u0001', '\u0002');
+  const field = template.indexOf('\u0001');
+  const locale = template.indexOf('\u0002');
+  const [first, second] = field < locale ? [field, locale] : [locale, field];
+  const before = template.slice(0, first);
+  const between = template.slice(first + 1, second);
+  const after = template.slice(second + 1);
+  return (message) => {
+    if (!message.startsWith(before) || !message.endsWith(after) || message.length < before.length + after.length) return null;
+    const inner = message.slice(before.length, message.length - after.length);
+    const at = inner.indexOf(between);
+    if (at < 0) return null;
+    return locale < field ? inner.slice(0, at) : inner.slice(at + between.length);
+  };
 }
