@@ -244,8 +244,15 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (rest.length > 0) throw new UsageError(`init: unexpected argument '${rest[0]}'`);
     const written = await initConfig(io.cwd);
     io.stdout(
-      `Wrote ${written.path} for ${written.exportFiles.length} export ${written.exportFiles.length === 1 ? 'file' : 'files'}:\n` +
-        `${[...written.include.map((glob) => `  include: ${glob}`), ...written.sources.map((glob) => `  sources: ${glob}`)].join('\n')}\nRun 'cmlint' to lint them.\n`,
+      `Wrote ${written.path} for ${[
+        ...(written.exportFiles.length > 0 || written.migrations.length === 0 ? [`${written.exportFiles.length} export ${written.exportFiles.length === 1 ? 'file' : 'files'}`] : []),
+        ...(written.migrations.length > 0 ? ['migration scripts'] : []),
+      ].join(' and ')}:\n` +
+        `${[
+          ...written.include.map((glob) => `  include: ${glob}`),
+          ...written.sources.map((glob) => `  sources: ${glob}`),
+          ...written.migrations.map((glob) => `  migrations: ${glob}`),
+        ].join('\n')}\nRun 'cmlint' to lint them.\n`,
     );
     return 0;
   }

@@ -14,6 +14,8 @@ export interface InitResult {
   exportFiles: string[];
   /** `sources` globs proposed for code that uses the service's SDKs or hosts (empty: none found). */
   sources: string[];
+  /** Globs of the migration scripts found (files that export a `function (migration)`). */
+  migrations: string[];
 }
 
 /** One glob per top-level directory holding export files; an export file in `cwd` itself is named. */
@@ -26,17 +28,27 @@ function includeGlobs(files: readonly string[]): string[] {
   return [...globs].sort();
 }
 
-export function starterConfig(include: readonly string[], exportFiles: number, sources: readonly string[] = []): string {
-  const sourceLines =
-    sources.length === 0
-      ? []
-      : [
-          '# Application code that uses the service (SDKs, hosts, its command-line tool), checked for the',
-          "# service's API changes: JS/TS is parsed; scripts, workflows and package.json are scanned.",
-          'sources:',
-          ...sources.map((glob) => `  - ${JSON.stringify(glob)}`),
-          '',
-        ];
+/** The code inputs `cmlint init` proposes, by config key: globs, empty when none was found. */
+export type ProposedInputs = Partial<Record<'sources' | 'migrations', readonly string[]>>;
+
+const PROPOSED_COMMENTS: Readonly<Record<keyof ProposedInputs, readonly string[]>> = {
+  sources: [
+    '# Application code that uses the service (SDKs, hosts, its command-line tool), checked for the',
+    "# service's API changes: JS/TS is parsed; scripts, workflows and package.json are scanned.",
+  ],
+  migrations: [
+    '# Migration scripts cmlint init found (they export a function (migration)): replayed in path order',
+    "# on the space with the migration tool's parser (npm install --save-dev contentful-migration),",
+    "# and the model they produce is linted. The scripts run in cmlint's process.",
+  ],
+};
+
+export function starterConfig(include: readonly string[], exportFiles: number, proposed: ProposedInputs = {}): string {
+  const codeLines: string[] = [];
+  for (const key of Object.keys(PROPOSED_COMMENTS) as (keyof ProposedInputs)[]) {
+    const globs = proposed[key] ?? [];
+    if (globs.length > 0) codeLines.push(...PROPOSED_COMMENTS[key], `${key}:`, ...globs.map((glob) => `  - ${JSON.stringify(glob)}`), '');
+  }
   return [
     '# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json',
     '#',
@@ -50,7 +62,7 @@ export function starterConfig(include: readonly string[], exportFiles: number, s
     ...(include.length === 0 ? ['include: []'] : ['include:', ...include.map((glob) => `  - ${JSON.stringify(glob)}`)]),
     'exclude: []',
     '',
-    ...sourceLines,
+    ...codeLines,
     '# Lowest severity that fails the run (exit code 1), and how many warnings are tolerated.',
     'failOn: error',
     '# maxWarnings: 0',
@@ -65,6 +77,20 @@ export function starterConfig(include: readonly string[], exportFiles: number, s
   ].join('\n');
 }
 
+/** The migration scripts under `cwd` (relative paths): JS and TS files that export a `function (migration)` (parsed, never run). */
+async function findMigrationScripts(cwd: string): Promise<string[]> {
+  const { default: fg } = await import('fast-glob');
+  const candidates = await fg('**/*.{js,cjs,mjs,ts,cts,mts}', {
+    cwd,
+    onlyFiles: true,
+    ignore: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/coverage/**', '**/*.d.ts'],
+  });
+  const { isMigrationScript } = await import('./inputs/migrations/find-scripts.js');
+  const scripts: string[] = [];
+  for (const file of candidates.sort()) if (await isMigrationScript(join(cwd, file))) scripts.push(file);
+  return scripts;
+}
+
 /**
  * Writes a starter `.linterrc.yaml` in `cwd` whose `include` covers the export files found
  * under it. Never overwrites a config file.
@@ -75,20 +101,23 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const candidates = await findInputs([], { cwd, base: cwd, include: [], exclude: [] });
   const exportFiles: string[] = [];
   for (const { absPath } of candidates) if (await isSpaceExport(absPath)) exportFiles.push(displayPath(absPath, cwd));
+  const scripts = await findMigrationScripts(cwd);
+  const migrations = (await import('./inputs/migrations/find-scripts.js')).scriptGlobs(scripts.map((file) => join(cwd, file)), cwd);
+  // Migration scripts name the service's packages too, but they are replayed, not application code.
   const { proposeSources } = await import('./inputs/sources/propose-sources.js');
-  const sources = await proposeSources(cwd);
-  if (exportFiles.length === 0 && sources.length === 0) {
+  const sources = await proposeSources(cwd, new Set(scripts));
+  if (exportFiles.length === 0 && sources.length === 0 && migrations.length === 0) {
     throw new InitError(
-      'no space export files (.json, .yaml, .yml) and no code that uses the service found here or below; run cmlint init in the directory that holds your export',
+      'no space export files (.json, .yaml, .yml), no code that uses the service and no migration scripts found here or below; run cmlint init in the directory that holds your export',
     );
   }
   const include = includeGlobs(exportFiles);
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
-    writeFileSync(path, starterConfig(include, exportFiles.length, sources), { flag: 'wx' });
+    writeFileSync(path, starterConfig(include, exportFiles.length, { sources, migrations }), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);
   }
-  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, sources };
+  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, sources, migrations };
 }

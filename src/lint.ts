@@ -10,6 +10,7 @@ import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
+import type { MigrationScript } from './inputs/migrations/index.js';
 import { InputError } from './load/input-error.js';
 import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
@@ -121,7 +122,7 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { b
     include: options.diff === true && options.paths.length > 0 ? [] : (config.include ?? []),
     exclude: config.exclude ?? [],
   });
-  if (selection.files.length === 0 && selection.targets?.size !== 0 && options.sourcesOnly !== true) {
+  if (selection.files.length === 0 && selection.targets?.size !== 0 && options.sourcesOnly !== true && !config.migrations?.length) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
   }
   return selection;
@@ -198,6 +199,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   };
 
   let selection: InputSelection;
+  let migrations: MigrationScript[] | null = null;
+  let changedScripts: ReadonlySet<string> | undefined;
   let sources: Awaited<ReturnType<typeof selectRunSources>> | null = null;
   try {
     if (!diff && ((config.sources?.length ?? 0) > 0 || options.paths.some(isCodeFile))) sources = await selectRunSources(options, loaded);
@@ -206,6 +209,13 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
       ? // Only code files named: the configured space (if any) is context, none of its files a target.
         { files: (config.include?.length ?? 0) > 0 ? (await selectRunInputs({ ...options, paths: [] }, loaded)).files : [], targets: new Set() }
       : await selectRunInputs({ ...options, paths: sources?.spacePaths ?? options.paths, diff, sourcesOnly: (sources?.files.length ?? 0) > 0 }, loaded);
+    if (loaded.config.migrations?.length) {
+      // Migration scripts (src/inputs/migrations/): scripts named on the command line are report targets too.
+      const scripts = await import('./inputs/migrations/index.js');
+      migrations = await scripts.configuredScripts(loaded, options.cwd);
+      changedScripts = selection.targets ? scripts.namedScripts(options.paths, options.cwd, migrations!) : undefined;
+      if (changedScripts?.size) selection = { ...selection, targets: new Set([...selection.targets!, ...changedScripts]) };
+    }
   } catch (error) {
     return stopped(error, 0);
   }
@@ -227,7 +237,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
-    const jobs = !diff && selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
+    const jobs = !diff && !migrations && selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
     // Worker threads start before the model is read here, so that their start-up overlaps it.
     pool =
       jobs > 1
@@ -241,7 +251,11 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
           })
         : undefined;
     const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
-    const space = await loadSpace(selection.files, options.cwd, { taxonomy });
+    let space = await loadSpace(selection.files, options.cwd, { taxonomy });
+    if (migrations) {
+      const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
+      space = await (await import('./inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
+    }
     const walk = sourceWalk(sources?.files ?? [], loaded, sourceStats);
     run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
     run.stats.filesRead += sourceStats.read;

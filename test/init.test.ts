@@ -35,6 +35,31 @@ describe('cmlint init', () => {
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('proposes the migration scripts it finds (files that export a function (migration)), and the config replays them', () => {
+    const dir = tempDir();
+    cpSync(join(ROOT, 'fixtures', 'migrations', 'must-show', 'space.json'), join(dir, 'space.json'));
+    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+    mkdirSync(join(dir, 'migrations'));
+    writeFileSync(join(dir, 'migrations', '001-tag.js'), "module.exports = function (migration) {\n  migration.createContentType('tag').name('Tag').createField('label').name('Label').type('Symbol');\n};\n");
+    writeFileSync(join(dir, 'migrations', '002-teaser.js'), "module.exports.up = (migration) => {\n  migration.editContentType('blogPost').createField('teaser').name('Teaser').type('Text');\n};\n");
+    writeFileSync(join(dir, 'migrations', '003-hidden.ts'), "import { MigrationFunction } from 'contentful-migration';\nexport = ((migration) => {\n  migration.editContentType('blogPost').createField('code').name('Code').type('Symbol').required(true).disabled(true);\n}) as MigrationFunction;\n");
+    // Not migration scripts: a function that does not use the migration API, a helper, a config file.
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'add.js'), 'module.exports = function (a) { return a.createContentType; };\n');
+    writeFileSync(join(dir, 'src', 'helpers.js'), "exports.slug = (ct) => ct.createField('slug');\n");
+    writeFileSync(join(dir, 'eslint.config.js'), 'export default [];\n');
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe("Wrote .linterrc.yaml for 1 export file and migration scripts:\n  include: space.json\n  migrations: migrations/*.{js,ts}\nRun 'cmlint' to lint them.\n");
+    const config = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { migrations: string[] };
+    expect(config.migrations).toEqual(['migrations/*.{js,ts}']);
+    // The .ts script (export =) has no typescript to compile it with here: strip-only cannot run it.
+    rmSync(join(dir, 'migrations', '003-hidden.ts'));
+    const lint = cmlint(['--as-of', '2026-11-21', '-f', 'json'], { cwd: dir });
+    expect(lint.code, lint.stderr).toBe(0);
+    expect(JSON.parse(lint.stdout).summary.contentTypes).toBe(2);
+  });
+
   it('never overwrites a config file', () => {
     const dir = tempDir();
     cpSync(join(ROOT, 'fixtures', 'cli', 'lookahead', 'export.json'), join(dir, 'export.json'));

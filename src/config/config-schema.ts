@@ -92,6 +92,11 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
       },
       include: { ...globs, description: 'Globs of export files to lint when no paths are given, relative to this file.' },
       exclude: { ...globs, description: 'Globs of files never to lint, relative to this file.' },
+      migrations: {
+        ...globs,
+        description:
+          'Globs of migration scripts (.js, .cjs, .mjs, .ts), relative to this file: replayed in path order (file-name order within a folder) on the space with the migration tool (contentful-migration, installed beside cmlint), and the model they produce is linted. The scripts run in-process.',
+      },
       taxonomy: {
         type: 'string',
         minLength: 1,

@@ -30,6 +30,8 @@ export interface ConfigFile {
   extends?: 'recommended' | 'all' | ('recommended' | 'all')[];
   include?: string[];
   exclude?: string[];
+  /** Globs of migration scripts, relative to the config file: replayed on the space before it is linted. */
+  migrations?: string[];
   /** The organisation taxonomy export, relative to the config file. */
   taxonomy?: string;
   asOf?: string;

@@ -237,7 +237,7 @@ export class RuleRunner {
         target,
         // Code has positions, not JSON pointers.
         pointer: record && descriptor.node?.kind !== 'code' ? record.source.pointer + encodePointer(fullPath) : null,
-        file: record?.source.file.path ?? null,
+        file: record ? (record.source.file.fileOf?.(record.source, fullPath) ?? record.source.file.path) : null,
         line: null,
         column: null,
         internal: false,

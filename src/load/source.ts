@@ -17,6 +17,11 @@ export interface SourceFile {
   locate(ref: SourceRef, path: readonly string[]): Position;
   /** Drops what was read to answer `locate`; it is read again if needed. */
   release(): void;
+  /**
+   * For records made of several files (a content type that migration scripts changed): the file,
+   * as shown to users, that `path` below the record comes from. Without it: `path` (the property).
+   */
+  fileOf?(ref: SourceRef, path: readonly string[]): string;
 }
 
 /** Where a record came from: its file, its JSON pointer in that file, and its offset there. */

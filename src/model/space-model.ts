@@ -1,4 +1,4 @@
-import type { ContentTypeNode, EditorInterfaceNode, LocaleNode } from './nodes.js';
+import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, ReportNode } from './nodes.js';
 import type { TaxonomyIndex } from './taxonomy.js';
 
 /**
@@ -12,6 +12,11 @@ export class SpaceModel {
   readonly locales = new Map<string, LocaleNode>();
   /** The taxonomy export, or null when no input holds one (an empty export is not null). */
   taxonomy: TaxonomyIndex | null = null;
+  /**
+   * Steps of migration scripts (config `migrations`) that the migration tool rejects, each at its
+   * script line (the node's record), with the tool's message: reported by migration-invalid.
+   */
+  readonly migrationIssues: { node: ReportNode; message: string }[] = [];
 
   private defaultLocalesCache: readonly LocaleNode[] | undefined;
 

@@ -3,17 +3,12 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runMain } from '../helpers/cli.js';
 import { CORPUS } from '../helpers/corpus.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/diff');
 
-async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env: {}, isTTY: false });
-  return { code, stdout, stderr };
-}
+const cli = runMain;
 
 interface JsonFinding {
   ruleId: string;

@@ -24,3 +24,12 @@ export function cmlint(args: readonly string[], options: { cwd?: string; env?: R
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+/** Runs the CLI's `main` in this process, in `cwd`, with an empty environment: exit code and what it wrote. */
+export async function runMain(argv: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../src/cli.js');
+  let stdout = '';
+  let stderr = '';
+  const code = await main([...argv], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env, isTTY: false });
+  return { code, stdout, stderr };
+}

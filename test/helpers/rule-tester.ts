@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -8,6 +8,8 @@ import { RuleConfiguration } from '../../src/config/resolve-rules.js';
 import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { loadSpace } from '../../src/load/load-space.js';
+import { withMigrations } from '../../src/inputs/migrations/index.js';
+import { scriptOrder } from '../../src/inputs/migrations/replay.js';
 
 /** The date rule tests judge enforcement against unless a case says otherwise. */
 export const TEST_AS_OF = '2026-11-21';
@@ -34,6 +36,8 @@ export interface ValidCase {
   asOf?: string;
   /** For diff rules: the space before the change (`space` is the space after it). */
   before?: SpaceInput;
+  /** Migration scripts (CommonJS source by file name) replayed on `space` before the rule runs. */
+  migrations?: Record<string, string>;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -44,18 +48,42 @@ const workDir = mkdtempSync(join(tmpdir(), 'cmlint-rule-test-'));
 let caseCounter = 0;
 
 /** Runs one rule (on, with its default severity and the given options) over a space written to a file. */
-export async function runRule(rule: Rule<never>, space: SpaceInput, options: Record<string, unknown> = {}, asOf = TEST_AS_OF, before?: SpaceInput): Promise<Finding[]> {
-  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf, before);
+export async function runRule(
+  rule: Rule<never>,
+  space: SpaceInput,
+  options: Record<string, unknown> = {},
+  asOf = TEST_AS_OF,
+  before?: SpaceInput,
+  migrations?: Record<string, string>,
+): Promise<Finding[]> {
+  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf, before, migrations);
 }
 
 /** Runs one rule with a whole config (presets, severities) over a space written to a file. */
-export async function runWithConfig(rule: Rule<never>, space: SpaceInput, config: ConfigFile, asOf = TEST_AS_OF, before?: SpaceInput): Promise<Finding[]> {
+export async function runWithConfig(
+  rule: Rule<never>,
+  space: SpaceInput,
+  config: ConfigFile,
+  asOf = TEST_AS_OF,
+  before?: SpaceInput,
+  migrations?: Record<string, string>,
+): Promise<Finding[]> {
   const read = async (input: SpaceInput) => {
     const file = join(workDir, `case-${++caseCounter}.json`);
     writeFileSync(file, `${JSON.stringify(input, null, 2)}\n`);
     return loadSpace([{ absPath: file, explicit: true }], workDir);
   };
-  const loaded = await read(space);
+  let loaded = await read(space);
+  if (migrations) {
+    const dir = join(workDir, `case-${++caseCounter}-migrations`);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+    const scripts = Object.entries(migrations).map(([name, text]) => {
+      writeFileSync(join(dir, name), text);
+      return { absPath: join(dir, name) };
+    });
+    loaded = await withMigrations(loaded, scriptOrder(scripts), { cwd: workDir, configShown: '.linterrc.yaml' });
+  }
   const beforeModel = before ? (await read(before)).model : undefined;
   const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf, beforeModel ? { before: beforeModel } : {});
   return findings;
@@ -79,7 +107,7 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
       for (const testCase of cases.valid) {
         it(testCase.name, async () => {
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase.migrations);
           expect(findings.map((f) => `${f.messageId}: ${f.message}`)).toEqual([]);
         });
       }
@@ -91,7 +119,7 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
           expect(testCase.findings.length, 'an invalid case must list its findings').toBeGreaterThan(0);
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
           for (const expected of testCase.findings) expect(Object.keys(rule.meta.messages)).toContain(expected.messageId);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase.migrations);
           expect(findings.filter((f) => f.internal).map((f) => f.message)).toEqual([]);
           expect(findings.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, target: f.target, severity: f.severity }))).toEqual(
             testCase.findings.map((e) => ({ ruleId: rule.meta.id, messageId: e.messageId, target: fullTarget(e.target), severity: e.severity })),

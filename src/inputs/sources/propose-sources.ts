@@ -9,15 +9,16 @@ const IGNORED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**'
  * `sources` globs for `cmlint init`: the files under `cwd` that cmlint reads as sources and that
  * name the service's SDKs, hosts or endpoints (the same byte search that skips files in a run),
  * one glob per top-level directory with the extensions found there; files in `cwd` itself by name.
+ * `skip`: files (relative to `cwd`) that are inputs of another kind.
  */
-export async function proposeSources(cwd: string): Promise<string[]> {
+export async function proposeSources(cwd: string, skip: ReadonlySet<string> = new Set()): Promise<string[]> {
   const { default: fg } = await import('fast-glob');
   const needles = prefilterNeedles(DEFAULT_HOSTS).map((n) => Buffer.from(n));
   const candidates = await fg('**/*', { cwd, onlyFiles: true, dot: true, ignore: IGNORED, followSymbolicLinks: false });
   const byDir = new Map<string, Set<string>>();
   const single: string[] = [];
   for (const path of candidates.sort()) {
-    if (sourceLanguage(path) === null) continue;
+    if (sourceLanguage(path) === null || skip.has(path)) continue;
     let bytes: Buffer;
     try {
       bytes = readFileSync(`${cwd}/${path}`);
