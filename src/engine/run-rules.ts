@@ -48,6 +48,8 @@ export interface Pending {
   finding: Finding;
   ref: SourceRef | null;
   path: string[];
+  /** Byte offset of the place, when it was found while the record was in memory. */
+  at?: number | undefined;
 }
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
@@ -229,6 +231,7 @@ export class RuleRunner {
       },
       ref: record?.source ?? null,
       path: fullPath,
+      at: record ? record.source.file.offsetNow(record.source, fullPath) : undefined,
     });
   }
 
@@ -296,7 +299,7 @@ async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, o
   }
 }
 
-/** Line and column for every finding (each file is read once), then the deterministic order. */
+/** Line and column for every finding (one forward pass per file), then the deterministic order. */
 function resolvePositions(pending: Pending[]): Finding[] {
   const byFile = new Map<SourceFile, Pending[]>();
   for (const p of pending) {
@@ -306,11 +309,11 @@ function resolvePositions(pending: Pending[]): Finding[] {
     else byFile.set(p.ref.file, [p]);
   }
   for (const [file, list] of byFile) {
-    for (const { finding, ref, path } of list) {
-      const { line, column } = file.locate(ref!, path);
-      finding.line = line;
-      finding.column = column;
-    }
+    const positions = file.place(list as (Pending & { ref: SourceRef })[]);
+    list.forEach(({ finding }, i) => {
+      finding.line = positions[i]!.line;
+      finding.column = positions[i]!.column;
+    });
     file.release();
   }
   return pending.map((p) => p.finding).sort(compareFindings);

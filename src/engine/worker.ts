@@ -31,6 +31,7 @@ try {
     pointer: p.ref?.pointer ?? '',
     offset: p.ref?.offset ?? 0,
     path: p.path,
+    at: p.at,
   });
   const runner = new RuleRunner(new RuleConfiguration(loaded.rules, loaded.config, setup.ruleSeverities), space.model, setup.asOf, space.files);
   // The main thread reports what the model and the assets give; here they only prepare the rules.

@@ -89,7 +89,7 @@ class Window {
     }
   }
 
-  /** The end and value of the JSON value at `pos`, growing the window until it holds it. */
+  /** The end and value of the JSON value at `pos`, growing the window until it holds it (then in `buf`). */
   value(pos: number, layoutEnd: Buffer | null): { end: number; value: unknown } {
     let length = 1 << 16;
     for (;;) {
@@ -153,6 +153,9 @@ export interface StreamedElement {
   start: number;
   end: number;
   value: unknown;
+  /** The window that holds the element's bytes, and its file offset: valid until the next element is read. */
+  bytes: Buffer;
+  base: number;
 }
 
 function* elementsFrom(window: Window, from: number, stop: number): Generator<StreamedElement> {
@@ -168,7 +171,7 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
           ? ELEMENT_ARRAY_END
           : null;
     const element = window.value(pos, layoutEnd);
-    yield { start: pos, end: element.end, value: element.value };
+    yield { start: pos, end: element.end, value: element.value, bytes: window.buf, base: window.base };
     pos = window.skipWs(element.end);
     const c = window.byte(pos);
     if (c === COMMA) {

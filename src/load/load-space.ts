@@ -242,6 +242,7 @@ class StreamedSpace implements Space {
     let i = unit.firstIndex;
     try {
       for (const element of streamElementRange((source as JsonSourceFile).bytes, unit.start, unit.stop)) {
+        (source as JsonSourceFile).streaming(element.start, element.bytes, element.base);
         yield toEntry(element.value, { file: source, pointer: `${section.view.ref.pointer}/${i++}`, offset: element.start });
       }
     } catch (error) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes } from './file-bytes.js';
-import { JsonSyntaxError, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
+import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -15,8 +15,26 @@ export interface SourceFile {
   readonly absPath: string;
   /** Position of `path` (segments below the record) inside the record that `ref` names. */
   locate(ref: SourceRef, path: readonly string[]): Position;
+  /**
+   * Positions of many places at once (the findings of a run): records in file order, each read
+   * and scanned at most once, and newlines counted in one forward pass.
+   */
+  place(places: readonly Place[]): Position[];
+  /**
+   * Where `path` below the record `ref` is, if the record's bytes are in memory now (the record
+   * being streamed, or a file read whole); undefined otherwise. Findings reported while their
+   * record is visited are placed so, and `place` need not read the record again.
+   */
+  offsetNow(ref: SourceRef, path: readonly string[]): number | undefined;
   /** Drops what was read to answer `locate`; it is read again if needed. */
   release(): void;
+}
+
+/** A place to find: `path` below the record `ref`, or its byte offset `at` when already known. */
+export interface Place {
+  readonly ref: SourceRef;
+  readonly path: readonly string[];
+  readonly at?: number | undefined;
 }
 
 /** Where a record came from: its file, its JSON pointer in that file, and its offset there. */
@@ -114,6 +132,10 @@ export class JsonSourceFile implements SourceFile {
   private lines: LineIndex | undefined;
   private largeLines: LargeFileLines | undefined;
   private locateCache: LocateCache | undefined;
+  /** The record being streamed (large files): its offset, and the window of bytes that holds it. */
+  private current: { offset: number; bytes: Buffer; base: number } | undefined;
+  /** Members and elements found in the last record placed from memory (many findings share a record). */
+  private recordCache: { offset: number; cache: LocateCache } | undefined;
 
   constructor(
     readonly path: string,
@@ -141,7 +163,55 @@ export class JsonSourceFile implements SourceFile {
     this.buf = undefined;
     this.lines = undefined;
     this.locateCache = undefined;
+    this.current = undefined;
+    this.recordCache = undefined;
     this.bytes.close();
+  }
+
+  /**
+   * The streaming reader hands out the record at `offset`, held in `bytes` (file offset `base`):
+   * valid until the next record is handed out (the window is reused).
+   */
+  streaming(offset: number, bytes: Buffer, base: number): void {
+    this.current = { offset, bytes, base };
+  }
+
+  offsetNow(ref: SourceRef, path: readonly string[]): number | undefined {
+    if (!this.large) return locateInJson(this.slice(0, this.size), ref.offset, path, this.cacheFor(ref.offset));
+    const current = this.current;
+    if (current?.offset !== ref.offset) return undefined;
+    return current.base + locateInJson(current.bytes, ref.offset - current.base, path, this.cacheFor(ref.offset));
+  }
+
+  private cacheFor(offset: number): LocateCache {
+    if (this.recordCache?.offset !== offset) this.recordCache = { offset, cache: { members: new Map(), elements: new Map() } };
+    return this.recordCache.cache;
+  }
+
+  place(places: readonly Place[]): Position[] {
+    const offsets = places.map((p) => p.at ?? -1);
+    const missing = places.map((_, i) => i).filter((i) => offsets[i]! < 0);
+    if (missing.length > 0) {
+      // Records in file order: each is read once (a window that slides forward) and scanned once.
+      missing.sort((a, b) => places[a]!.ref.offset - places[b]!.ref.offset);
+      const records = this.large ? new RecordReader(this.bytes) : null;
+      let cache: LocateCache | undefined;
+      let cachedAt = -1;
+      for (const i of missing) {
+        const { ref, path } = places[i]!;
+        if (ref.offset !== cachedAt) {
+          cache = { members: new Map(), elements: new Map() };
+          cachedAt = ref.offset;
+        }
+        offsets[i] = records ? records.locate(ref.offset, path, cache!) : locateInJson(this.slice(0, this.size), ref.offset, path, cache);
+      }
+    }
+    // Newlines counted once, forward, up to the last place.
+    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
+    const cursor = new LineCursor(this.large ? new ForwardBytes(this.bytes) : new WholeBytes(this.slice(0, this.size)));
+    const positions: Position[] = new Array<Position>(places.length);
+    for (const i of order) positions[i] = cursor.advance(offsets[i]!);
+    return positions;
   }
 
   locate(ref: SourceRef, path: readonly string[]): Position {
@@ -163,6 +233,106 @@ export class JsonSourceFile implements SourceFile {
   position(offset: number): Position {
     if (this.large) return (this.largeLines ??= new LargeFileLines(this.bytes)).position(offset);
     return (this.lines ??= new LineIndex(this.slice(0, this.size))).position(offset);
+  }
+}
+
+/** Bytes of a file read forward: `at(start, end)` gives [start, end) (or less at the end of the file). */
+interface ByteSource {
+  bomLength: number;
+  at(start: number, end: number): Buffer;
+}
+
+class WholeBytes implements ByteSource {
+  readonly bomLength: number;
+  constructor(private readonly buf: Buffer) {
+    this.bomLength = bomLength(buf);
+  }
+  at(start: number, end: number): Buffer {
+    return this.buf.subarray(start, end);
+  }
+}
+
+const FORWARD_WINDOW = 8 << 20;
+
+/** A large file read forward in windows (reused); asking for bytes before the window reads them again. */
+class ForwardBytes implements ByteSource {
+  readonly bomLength: number;
+  private window: Buffer = Buffer.alloc(0);
+  private storage: Buffer = Buffer.alloc(0);
+  private base = 0;
+
+  constructor(private readonly bytes: FileBytes) {
+    this.bomLength = bomLength(bytes.read(0, 3));
+  }
+
+  at(start: number, end: number): Buffer {
+    end = Math.min(end, this.bytes.size);
+    if (start < this.base || end > this.base + this.window.length) {
+      const size = Math.max(end - start, FORWARD_WINDOW);
+      if (this.storage.length < size) this.storage = Buffer.allocUnsafe(size);
+      this.window = this.bytes.readInto(this.storage.subarray(0, size), start);
+      this.base = start;
+    }
+    return this.window.subarray(start - this.base, end - this.base);
+  }
+}
+
+/** The records of a large file, read forward: each record's bytes in a window grown until it holds the place asked. */
+class RecordReader {
+  private readonly source: ForwardBytes;
+
+  constructor(private readonly bytes: FileBytes) {
+    this.source = new ForwardBytes(bytes);
+  }
+
+  locate(offset: number, path: readonly string[], cache: LocateCache): number {
+    for (let length = 1 << 20; ; length *= 2) {
+      const record = this.source.at(offset, offset + length);
+      try {
+        return offset + locateInJson(record, 0, path, cache);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError) || record.length < length) throw error;
+        // The window cut the record: what was cached of it may be cut too.
+        cache.members.clear();
+        cache.elements.clear();
+      }
+    }
+  }
+}
+
+/**
+ * Line and column of offsets asked in increasing order, counting newlines once from the last
+ * offset asked (an offset before it starts again from the beginning of the file).
+ */
+class LineCursor {
+  private offset: number;
+  /** 0-based line and column (UTF-16 code units) at `offset`. */
+  private line = 0;
+  private column = 0;
+
+  constructor(private readonly source: ByteSource) {
+    this.offset = source.bomLength;
+  }
+
+  advance(target: number): Position {
+    if (target < this.offset) {
+      this.offset = this.source.bomLength;
+      this.line = 0;
+      this.column = 0;
+      // A place within the byte order mark is the start of the file.
+      if (target < this.offset) return { line: 1, column: 1 };
+    }
+    while (this.offset < target) {
+      const chunk = this.source.at(this.offset, Math.min(target, this.offset + FORWARD_WINDOW));
+      if (chunk.length === 0) break;
+      const newlines = countNewlines(chunk);
+      if (newlines > 0) {
+        this.line += newlines;
+        this.column = utf16Length(chunk, chunk.lastIndexOf(NL) + 1, chunk.length);
+      } else this.column += utf16Length(chunk, 0, chunk.length);
+      this.offset += chunk.length;
+    }
+    return { line: this.line + 1, column: this.column + 1 };
   }
 }
 
@@ -245,6 +415,14 @@ export class YamlSourceFile implements SourceFile {
 
   /** YAML inputs stay parsed for the whole run (they are small model files). */
   release(): void {}
+
+  offsetNow(): undefined {
+    return undefined;
+  }
+
+  place(places: readonly Place[]): Position[] {
+    return places.map((p) => this.locate(p.ref, p.path));
+  }
 
   locate(ref: SourceRef, path: readonly string[]): Position {
     const { line, col } = this.lineCounter.linePos(locateInYaml(this.doc, [...decodePointer(ref.pointer), ...path]));

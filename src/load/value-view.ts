@@ -69,6 +69,7 @@ export class JsonView implements ValueView {
       : smallFileElements(this.file.slice(0, this.file.size), this.start, this.end);
     for (const element of elements) {
       last = element.end;
+      if (element.bytes) this.file.streaming(element.start, element.bytes, element.base);
       yield new JsonView(this.file, `${this.ref.pointer}/${index++}`, element.start, element.end, element.value);
     }
     this.expectEnd(last);
@@ -120,7 +121,7 @@ export class JsonView implements ValueView {
   }
 }
 
-function* smallFileElements(buf: Buffer, start: number, end: number): Generator<{ start: number; end: number; value: undefined }> {
+function* smallFileElements(buf: Buffer, start: number, end: number): Generator<{ start: number; end: number; value: undefined; bytes?: undefined; base?: undefined }> {
   for (const [s, e] of arrayElements(buf, start, end)) yield { start: s, end: e, value: undefined };
 }
 
