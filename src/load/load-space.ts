@@ -334,7 +334,7 @@ function toInputError(error: unknown, path: string, source: SourceFile | undefin
     // A small file is diagnosed whole, for the first error in document order and its exact
     // reason; a large one keeps the offset found while streaming (already exact for records).
     if (!source.large) {
-      const buf = source.slice(0, source.size);
+      const buf = source.whole();
       try {
         diagnoseJson(buf, bomLength(buf));
       } catch (found) {

@@ -152,11 +152,18 @@ export class JsonSourceFile implements SourceFile {
     return this.size > this.limit;
   }
 
-  /** Bytes [start, end) of the file. */
+  /** Bytes [start, end) of the file (from the whole file when it is held, else read). */
   slice(start: number, end: number): Buffer {
-    if (this.large) return this.bytes.read(start, end);
-    this.buf ??= readFileSync(this.absPath);
-    return this.buf.subarray(start, Math.min(end, this.buf.length));
+    if (this.buf) return this.buf.subarray(start, Math.min(end, this.buf.length));
+    return this.bytes.read(start, end);
+  }
+
+  /**
+   * The whole file, held until `release`: only to diagnose a syntax error or to place an input
+   * error in a small file. Records are read in windows whatever the file's size.
+   */
+  whole(): Buffer {
+    return (this.buf ??= readFileSync(this.absPath));
   }
 
   release(): void {
@@ -177,7 +184,6 @@ export class JsonSourceFile implements SourceFile {
   }
 
   offsetNow(ref: SourceRef, path: readonly string[]): number | undefined {
-    if (!this.large) return locateInJson(this.slice(0, this.size), ref.offset, path, this.cacheFor(ref.offset));
     const current = this.current;
     if (current?.offset !== ref.offset) return undefined;
     return current.base + locateInJson(current.bytes, ref.offset - current.base, path, this.cacheFor(ref.offset));
@@ -194,7 +200,7 @@ export class JsonSourceFile implements SourceFile {
     if (missing.length > 0) {
       // Records in file order: each is read once (a window that slides forward) and scanned once.
       missing.sort((a, b) => places[a]!.ref.offset - places[b]!.ref.offset);
-      const records = this.large ? new RecordReader(this.bytes) : null;
+      const records = new RecordReader(this.bytes);
       let cache: LocateCache | undefined;
       let cachedAt = -1;
       for (const i of missing) {
@@ -203,12 +209,12 @@ export class JsonSourceFile implements SourceFile {
           cache = { members: new Map(), elements: new Map() };
           cachedAt = ref.offset;
         }
-        offsets[i] = records ? records.locate(ref.offset, path, cache!) : locateInJson(this.slice(0, this.size), ref.offset, path, cache);
+        offsets[i] = records.locate(ref.offset, path, cache!);
       }
     }
     // Newlines counted once, forward, up to the last place.
     const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
-    const cursor = new LineCursor(this.large ? new ForwardBytes(this.bytes) : new WholeBytes(this.slice(0, this.size)));
+    const cursor = new LineCursor(new ForwardBytes(this.bytes));
     const positions: Position[] = new Array<Position>(places.length);
     for (const i of order) positions[i] = cursor.advance(offsets[i]!);
     return positions;
@@ -217,7 +223,7 @@ export class JsonSourceFile implements SourceFile {
   locate(ref: SourceRef, path: readonly string[]): Position {
     if (!this.large) {
       this.locateCache ??= { members: new Map(), elements: new Map() };
-      return this.position(locateInJson(this.slice(0, this.size), ref.offset, path, this.locateCache));
+      return this.position(locateInJson(this.whole(), ref.offset, path, this.locateCache));
     }
     // The record is read from its offset in windows that grow until it is whole.
     for (let length = 1 << 16; ; length *= 2) {
@@ -232,7 +238,7 @@ export class JsonSourceFile implements SourceFile {
 
   position(offset: number): Position {
     if (this.large) return (this.largeLines ??= new LargeFileLines(this.bytes)).position(offset);
-    return (this.lines ??= new LineIndex(this.slice(0, this.size))).position(offset);
+    return (this.lines ??= new LineIndex(this.whole())).position(offset);
   }
 }
 
@@ -240,16 +246,6 @@ export class JsonSourceFile implements SourceFile {
 interface ByteSource {
   bomLength: number;
   at(start: number, end: number): Buffer;
-}
-
-class WholeBytes implements ByteSource {
-  readonly bomLength: number;
-  constructor(private readonly buf: Buffer) {
-    this.bomLength = bomLength(buf);
-  }
-  at(start: number, end: number): Buffer {
-    return this.buf.subarray(start, end);
-  }
 }
 
 const FORWARD_WINDOW = 8 << 20;
