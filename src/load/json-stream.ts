@@ -214,9 +214,11 @@ function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
   const keys: number[] = [];
   let elements = new Float64Array(1 << 12);
   let count = 0;
+  // One buffer for every chunk: fresh memory is slow to touch.
+  const storage = Buffer.allocUnsafe(Math.min(SCAN_CHUNK + 6, Math.max(0, bytes.size - start)));
   for (let chunkStart = start; chunkStart < bytes.size; chunkStart += SCAN_CHUNK) {
     // 6 bytes of overlap: a newline near the end of a chunk is judged with the bytes after it.
-    const chunk = bytes.read(chunkStart, chunkStart + SCAN_CHUNK + 6);
+    const chunk = bytes.readInto(storage, chunkStart);
     const limit = Math.min(SCAN_CHUNK, chunk.length);
     for (let i = chunk.indexOf(NL); i >= 0 && i < limit; i = chunk.indexOf(NL, i + 1)) {
       if (chunk[i + 1] !== 0x20 || chunk[i + 2] !== 0x20) continue;

@@ -30,11 +30,12 @@ export class JsonView implements ValueView {
     pointer: string,
     private readonly start: number,
     private readonly end: number,
-    /** The value, when it was parsed while being found (elements of large files). */
+    /** The value, when it was parsed while being found (streamed elements). */
     private readonly parsed?: unknown,
+    /** The value's first byte, when known (saves a read). */
+    first: number = file.slice(start, start + 1)[0]!,
   ) {
     this.ref = { file, pointer, offset: start };
-    const first = file.slice(start, start + 1)[0];
     this.type = first === OPEN_BRACE ? 'object' : first === OPEN_BRACKET ? 'array' : 'other';
   }
 
@@ -67,7 +68,8 @@ export class JsonView implements ValueView {
     for (const element of streamElements(this.file.bytes, this.start, this.end)) {
       last = element.end;
       this.file.streaming(element.start, element.bytes, element.base);
-      yield new JsonView(this.file, `${this.ref.pointer}/${index++}`, element.start, element.end, element.value);
+      const first = element.bytes[element.start - element.base]!;
+      yield new JsonView(this.file, `${this.ref.pointer}/${index++}`, element.start, element.end, element.value, first);
     }
     this.expectEnd(last);
   }
