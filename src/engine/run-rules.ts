@@ -152,6 +152,11 @@ export class RuleRunner {
     }
   }
 
+  /** Whether an active rule visits nodes of this kind. */
+  visits(name: VisitorName): boolean {
+    return this.byVisitor.get(name)!.length > 0;
+  }
+
   visit(name: VisitorName, node: Node | null): void {
     for (const instance of this.byVisitor.get(name)!) {
       if (instance.crashed) continue;
@@ -280,13 +285,18 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
   const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
-  for await (const asset of space.assets()) {
-    stats.assets++;
-    runner.visit('asset', asset);
-    if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
+  // Sections no active rule visits are only counted (from their boundaries), not parsed.
+  if (!runner.visits('asset')) stats.assets = await space.count('asset');
+  else {
+    for await (const asset of space.assets()) {
+      stats.assets++;
+      runner.visit('asset', asset);
+      if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
+    }
   }
   const parallel = options.pool !== undefined && runner.statefulWithoutExport().length === 0;
-  if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
+  if (!runner.visits('entry')) stats.entries = await space.count('entry');
+  else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
   return { findings: resolvePositions(runner.pending), stats };
 }

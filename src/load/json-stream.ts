@@ -261,6 +261,32 @@ export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, u
   return starts[0]?.start === start + 6 ? starts : null;
 }
 
+/**
+ * The number of elements of a top-level array of objects written by the export tool, from the
+ * layout index (its boundaries only: nothing is parsed). Null when the array does not have that
+ * layout (then its elements must be read to be counted).
+ */
+export function layoutElementCount(bytes: FileBytes, start: number, end: number): number | null {
+  const head = bytes.read(start, start + 7);
+  if (head.subarray(0, 2).equals(Buffer.from('[]'))) return 0;
+  const layout = layouts.get(bytes.absPath);
+  if (!layout || !head.equals(Buffer.from('[\n    {'))) return null;
+  const { elements } = layout;
+  return firstAtOrAfter(elements, end) - firstAtOrAfter(elements, start);
+}
+
+/** Index of the first value at or after `offset` in increasing `values`. */
+function firstAtOrAfter(values: Float64Array, offset: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The top-level members of a pretty-printed export, or null when the layout is not as assumed. */
 function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
   if (!bytes.read(start, start + 5).equals(Buffer.from('{\n  "'))) return null;

@@ -8,7 +8,7 @@ import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors, fileSystemError } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
-import { layoutUnitStarts, streamElementRange } from './json-stream.js';
+import { layoutElementCount, layoutUnitStarts, streamElementRange } from './json-stream.js';
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
@@ -39,6 +39,11 @@ export interface Space {
   entriesIn(unit: EntryUnit): Iterable<EntryNode>;
   /** A check of the ids a worker streamed, unit by unit, for duplicates. */
   duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void;
+  /**
+   * How many entries (or assets) the inputs hold, for runs in which no rule visits them: from
+   * the boundaries of export-tool sections, without parsing them (other layouts are read).
+   */
+  count(kind: 'entry' | 'asset'): Promise<number>;
 }
 
 interface IndexedFile {
@@ -248,6 +253,26 @@ class StreamedSpace implements Space {
     } catch (error) {
       throw new InputErrors([toInputError(error, source.path, source)]);
     }
+  }
+
+  async count(kind: 'entry' | 'asset'): Promise<number> {
+    let count = 0;
+    for (const { source, index } of this.indexed) {
+      try {
+        count += index.records.filter((r) => r.kind === kind).length;
+        for (const section of index.sections) {
+          if (section.kind !== kind) continue;
+          const bounded = section.view instanceof JsonView && source instanceof JsonSourceFile ? layoutElementCount(source.bytes, ...section.view.range()) : null;
+          if (bounded !== null) count += bounded;
+          else for (const _ of section.view.elements()) count++;
+        }
+      } catch (error) {
+        throw new InputErrors([toInputError(error, source.path, source)]);
+      } finally {
+        source.release();
+      }
+    }
+    return count;
   }
 
   /** Checks ids streamed in worker threads, unit by unit, for duplicates among all entries. */
