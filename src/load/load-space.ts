@@ -62,6 +62,8 @@ export interface LoadOptions {
    * `taxonomy`): only its taxonomy is read. Nothing more is read when it is one of the inputs.
    */
   taxonomy?: { absPath: string; namedBy: string };
+  /** The inputs' text was checked already (worker threads: the main thread checked it). */
+  textChecked?: boolean;
 }
 
 /** Reads the model part of every file (pass 1). The input errors of all files are reported together. */
@@ -77,7 +79,7 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
     const path = displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
-      const opened = await openFile(absPath, path);
+      const opened = await openFile(absPath, path, options.textChecked);
       source = opened.source;
       const index = indexFile(opened.root);
       const problem = check(index);
@@ -330,8 +332,8 @@ class StreamedSpace implements Space {
   }
 }
 
-async function openFile(absPath: string, path: string): Promise<{ source: SourceFile; root: ValueView }> {
-  checkText(absPath, path);
+async function openFile(absPath: string, path: string, textChecked = false): Promise<{ source: SourceFile; root: ValueView }> {
+  if (!textChecked) checkText(absPath, path);
   if (/\.ya?ml$/i.test(absPath)) {
     const { LineCounter, parseDocument } = await import('yaml');
     const lineCounter = new LineCounter();
