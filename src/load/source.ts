@@ -21,8 +21,8 @@ export interface SourceFile {
    */
   place(places: readonly Place[]): Position[];
   /**
-   * Where `path` below the record `ref` is, if the record's bytes are in memory now (the record
-   * being streamed, or a file read whole); undefined otherwise. Findings reported while their
+   * Where `path` below the record `ref` is (a byte offset), if the record's bytes are in memory
+   * now (the record being visited); undefined otherwise. Findings reported while their
    * record is visited are placed so, and `place` need not read the record again.
    */
   offsetNow(ref: SourceRef, path: readonly string[]): number | undefined;
@@ -132,7 +132,7 @@ export class JsonSourceFile implements SourceFile {
   private lines: LineIndex | undefined;
   private largeLines: LargeFileLines | undefined;
   private locateCache: LocateCache | undefined;
-  /** The record being streamed (large files): its offset, and the window of bytes that holds it. */
+  /** The record being visited: its offset, and the window of bytes that holds it. */
   private current: { offset: number; bytes: Buffer; base: number } | undefined;
   /** Members and elements found in the last record placed from memory (many findings share a record). */
   private recordCache: { offset: number; cache: LocateCache } | undefined;
@@ -242,16 +242,13 @@ export class JsonSourceFile implements SourceFile {
   }
 }
 
-/** Bytes of a file read forward: `at(start, end)` gives [start, end) (or less at the end of the file). */
-interface ByteSource {
-  bomLength: number;
-  at(start: number, end: number): Buffer;
-}
-
 const FORWARD_WINDOW = 8 << 20;
 
-/** A large file read forward in windows (reused); asking for bytes before the window reads them again. */
-class ForwardBytes implements ByteSource {
+/**
+ * A file read forward in windows (one buffer, reused): `at(start, end)` gives [start, end) (less
+ * at the end of the file); asking for bytes outside the window reads them again.
+ */
+class ForwardBytes {
   readonly bomLength: number;
   private window: Buffer = Buffer.alloc(0);
   private storage: Buffer = Buffer.alloc(0);
@@ -273,11 +270,11 @@ class ForwardBytes implements ByteSource {
   }
 }
 
-/** The records of a large file, read forward: each record's bytes in a window grown until it holds the place asked. */
+/** The records of a file, read forward: each record's bytes in a window grown until it holds the place asked. */
 class RecordReader {
   private readonly source: ForwardBytes;
 
-  constructor(private readonly bytes: FileBytes) {
+  constructor(bytes: FileBytes) {
     this.source = new ForwardBytes(bytes);
   }
 
@@ -306,7 +303,7 @@ class LineCursor {
   private line = 0;
   private column = 0;
 
-  constructor(private readonly source: ByteSource) {
+  constructor(private readonly source: ForwardBytes) {
     this.offset = source.bomLength;
   }
 
