@@ -69,7 +69,7 @@ class Window {
     const want = Math.min(pos + length, this.limit);
     if (pos >= this.base && want <= this.end) return;
     const size = Math.min(this.limit - pos, Math.max(length, WINDOW));
-    if (this.storage.length < size) this.storage = Buffer.allocUnsafe(Math.max(size, WINDOW));
+    if (this.storage.length < size) this.storage = Buffer.allocUnsafe(size);
     this.base = pos;
     this.buf = this.bytes.readInto(this.storage.subarray(0, Math.max(0, size)), pos);
   }

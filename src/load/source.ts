@@ -261,7 +261,8 @@ class ForwardBytes {
   at(start: number, end: number): Buffer {
     end = Math.min(end, this.bytes.size);
     if (start < this.base || end > this.base + this.window.length) {
-      const size = Math.max(end - start, FORWARD_WINDOW);
+      // A window, or what is left of the file (a small file is not given a window's memory).
+      const size = Math.max(0, end - start, Math.min(FORWARD_WINDOW, this.bytes.size - start));
       if (this.storage.length < size) this.storage = Buffer.allocUnsafe(size);
       this.window = this.bytes.readInto(this.storage.subarray(0, size), start);
       this.base = start;
