@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Seeded generator of realistic space exports, for benchmarks.
 //
-//   node bench/generate-export.mjs --entries 100000 [--seed 1] [--invalid-rate 0.01] --out /tmp/export.json
+//   node bench/generate-export.mjs --entries 100000 [--seed 1] [--invalid-rate 0.01] [--broken-per-entry 1] --out /tmp/export.json
 //
 // The file looks like what the service's export tool writes: the same top-level keys in the
 // same order, pretty-printed with 2-space indentation. Content types have 5–25 fields of every
 // field type (rich text included) with the validations real models use; the space has 2–5
 // locales; entries carry `sys.fieldStatus`, tags and the usual `sys` links; links point at
 // entries before and after them in the file. A share of entries (`--invalid-rate`) gets one
-// value that breaks a validation or an empty required field; the count per kind is printed
+// value that breaks a validation or an empty required field (`--broken-per-entry K`: K values
+// in different fields, for findings-heavy audits); the count per kind is printed
 // to stderr, so a lint of the file can be checked against it.
 //
 // The same seed gives the same file. Records are written one at a time, so the generator's
@@ -267,23 +268,26 @@ function fieldStatus(r, locales) {
   return { '*': status };
 }
 
-function entryRecord(r, index, model, ctx, broken, stats) {
+function entryRecord(r, index, model, ctx, broken, stats, brokenPerEntry = 1) {
   const ct = model.contentTypes[model.entryTypes[index]];
   const id = model.entryIds[index];
-  const breakAt = broken ? r.pick(ct.templates.filter((t) => t.broken)) : undefined;
+  const breakable = ct.templates.filter((t) => t.broken);
+  // One broken value is one pick (the sequence of the default files stays as it was).
+  const breakSet = !broken ? [] : brokenPerEntry === 1 ? [r.pick(breakable)] : r.sample(breakable, Math.min(brokenPerEntry, breakable.length));
   const fields = {};
   for (const template of ct.templates) {
     const { field } = template;
     const codes = field.localized ? model.locales.filter((l) => !l.optional || r.chance(0.5)).map((l) => l.code) : [model.locales[0].code];
-    if (template !== breakAt && !field.required && r.chance(0.15)) continue;
+    const breaks = breakSet.includes(template);
+    if (!breaks && !field.required && r.chance(0.15)) continue;
     const values = {};
     for (const code of codes) {
-      const value = template === breakAt && code === codes[0] ? breakAt.broken.value(r, ctx) : template.value(r, ctx);
+      const value = breaks && code === codes[0] ? template.broken.value(r, ctx) : template.value(r, ctx);
       if (value !== undefined) values[code] = value;
     }
     if (Object.keys(values).length > 0) fields[field.id] = values;
   }
-  if (breakAt) stats[breakAt.broken.kind] = (stats[breakAt.broken.kind] ?? 0) + 1;
+  for (const template of breakSet) stats[template.broken.kind] = (stats[template.broken.kind] ?? 0) + 1;
   const version = r.int(2, 40);
   const created = new Date(Date.UTC(2020, 0, 1) + index * 60_000).toISOString();
   return {
@@ -327,7 +331,7 @@ async function write(out, chunk) {
 }
 
 /** Generates an export of `entries` entries into `out`; returns the counts of broken values by kind. */
-export async function generateExport({ entries, seed = 1, invalidRate = 0.01, out }) {
+export async function generateExport({ entries, seed = 1, invalidRate = 0.01, brokenPerEntry = 1, out }) {
   const r = new Random(seed);
   const model = buildModel(r, entries);
   const assetCount = Math.max(20, Math.round(entries / 20));
@@ -350,7 +354,7 @@ export async function generateExport({ entries, seed = 1, invalidRate = 0.01, ou
   await writeSection(stream, 'editorInterfaces', model.contentTypes.length, (i) => editorInterfaceRecord(model.contentTypes[i]));
   await writeSection(stream, 'entries', entries, (i) => {
     ctx.index = i;
-    return entryRecord(r, i, model, ctx, r.chance(invalidRate), stats);
+    return entryRecord(r, i, model, ctx, r.chance(invalidRate), stats, brokenPerEntry);
   });
   await writeSection(stream, 'assets', assetCount, (i) => assetRecord(r, assetIds[i], assetKinds[i], model.locales));
   await writeSection(stream, 'locales', model.locales.length, (i) => model.locales[i]);
@@ -363,17 +367,18 @@ export async function generateExport({ entries, seed = 1, invalidRate = 0.01, ou
 }
 
 function parseArgs(argv) {
-  const args = { entries: 1000, seed: 1, invalidRate: 0.01, out: null };
+  const args = { entries: 1000, seed: 1, invalidRate: 0.01, brokenPerEntry: 1, out: null };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
     if (flag === '--entries') args.entries = Number(value);
     else if (flag === '--seed') args.seed = Number(value);
     else if (flag === '--invalid-rate') args.invalidRate = Number(value);
+    else if (flag === '--broken-per-entry') args.brokenPerEntry = Number(value);
     else if (flag === '--out') args.out = value;
     else throw new Error(`unknown flag ${flag}`);
   }
-  if (!args.out || !Number.isInteger(args.entries) || args.entries < 1) {
-    throw new Error('usage: node bench/generate-export.mjs --entries N [--seed S] [--invalid-rate R] --out FILE');
+  if (!args.out || !Number.isInteger(args.entries) || args.entries < 1 || !Number.isInteger(args.brokenPerEntry) || args.brokenPerEntry < 1) {
+    throw new Error('usage: node bench/generate-export.mjs --entries N [--seed S] [--invalid-rate R] [--broken-per-entry K] --out FILE');
   }
   return args;
 }

@@ -3,6 +3,12 @@
 // JSON.parse of the same file, measured in one run so that the ratios hold on a busy machine.
 //
 //   node bench/run.mjs [--mb 400] [--runs 3] [--jobs 1,2] [--seed 1] [--file PATH] [--no-parse]
+//                      [--rules all|content-types] [--whole-file-limit BYTES] [--compare DIR] [--no-cold-start]
+//
+// --rules content-types runs only the two content-type rules (re2-incompatible-pattern,
+// hidden-required-field); --whole-file-limit sets CMLINT_WHOLE_FILE_LIMIT for the cmlint runs
+// (0: every file streamed); --compare DIR also runs DIR/bin/cmlint.js (another checkout, built)
+// with the same arguments, alternating with this one, so that before and after share one run.
 //
 // The export is generated once per size and seed with bench/generate-export.mjs into bench/out/
 // (or taken from --file). Every measurement runs in a fresh process after one warm-up run;
@@ -24,6 +30,10 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     file: { type: 'string' },
     'no-parse': { type: 'boolean', default: false },
+    rules: { type: 'string', default: 'all' },
+    'whole-file-limit': { type: 'string' },
+    compare: { type: 'string' },
+    'no-cold-start': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -64,26 +74,40 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function series(name, args, env) {
-  measure(args, env); // warm-up
-  const samples = Array.from({ length: runs }, () => measure(args, env));
-  return { name, seconds: median(samples.map((s) => s.seconds)), rssMiB: Math.max(...samples.map((s) => s.rssMiB)), samples };
+/** Measures each of `commands` ({ name, args, env }) after a warm-up each, alternating them run by run. */
+function series(...commands) {
+  for (const c of commands) measure(c.args, c.env); // warm-up
+  const samples = commands.map(() => []);
+  for (let i = 0; i < runs; i++) commands.forEach((c, k) => samples[k].push(measure(c.args, c.env)));
+  return commands.map((c, k) => ({
+    name: c.name,
+    seconds: median(samples[k].map((s) => s.seconds)),
+    rssMiB: Math.max(...samples[k].map((s) => s.rssMiB)),
+    samples: samples[k],
+  }));
 }
 
 const file = values.file ?? generate(Number(values.mb), Number(values.seed));
 const size = statSync(file).size;
-const config = `${root}bench/out/all-rules.yaml`;
+const config = `${root}bench/out/${values.rules === 'content-types' ? 'content-type-rules' : 'all-rules'}.yaml`;
 mkdirSync(`${root}bench/out`, { recursive: true });
-writeFileSync(config, 'extends: all\n');
+writeFileSync(
+  config,
+  values.rules === 'content-types' ? 'extends: []\nrules:\n  re2-incompatible-pattern: error\n  hidden-required-field: error\n' : 'extends: all\n',
+);
+const env = values['whole-file-limit'] === undefined ? {} : { CMLINT_WHOLE_FILE_LIMIT: values['whole-file-limit'] };
 console.log(`file: ${file} (${(size / 1e6).toFixed(0)} MB); ${runs} runs after a warm-up; node ${process.version}`);
 
 const results = [];
 // V8 cannot make a string of more than about 512 MiB: JSON.parse of the whole file stops there.
 if (!values['no-parse'] && size < 500 * 2 ** 20) {
-  results.push(series('JSON.parse(readFileSync)', ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`]));
+  results.push(...series({ name: 'JSON.parse(readFileSync)', args: ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`] }));
 }
 for (const jobs of values.jobs.split(',').map(Number)) {
-  results.push(series(`cmlint --jobs ${jobs}`, ['bin/cmlint.js', file, '--config', config, '--format', 'json', '--as-of', '2026-11-21', '--jobs', String(jobs)]));
+  const args = (bin) => [bin, file, '--config', config, '--format', 'json', '--as-of', '2026-11-21', '--jobs', String(jobs)];
+  const commands = [{ name: `cmlint --jobs ${jobs}`, args: args('bin/cmlint.js'), env }];
+  if (values.compare) commands.push({ name: `compare --jobs ${jobs}`, args: args(`${values.compare}/bin/cmlint.js`), env });
+  results.push(...series(...commands));
 }
 const baseline = results[0]?.name.startsWith('JSON.parse') ? results[0] : null;
 for (const r of results) {
@@ -93,4 +117,4 @@ for (const r of results) {
 }
 
 // Cold start needs finer clocks than /usr/bin/time's: bench/cold-start.mjs times with hrtime.
-spawnSync(process.execPath, ['bench/cold-start.mjs', '10'], { cwd: root, stdio: 'inherit' });
+if (!values['no-cold-start']) spawnSync(process.execPath, ['bench/cold-start.mjs', '10'], { cwd: root, stdio: 'inherit' });

@@ -8,10 +8,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Whether a JSON source currently holds the bytes of its file. */
+/**
+ * Whether a JSON source currently holds bytes of its file: the record being streamed (with the
+ * window around it). Streaming never holds the whole file.
+ */
 function holdsBuffer(file: SourceFile): boolean {
   expect(file).toBeInstanceOf(JsonSourceFile);
-  return Reflect.get(file, 'buf') !== undefined;
+  expect(Reflect.get(file, 'buf'), `${file.path} is held whole`).toBeUndefined();
+  return Reflect.get(file, 'current') !== undefined;
 }
 
 function entries(prefix: string, count: number): Record<string, unknown>[] {

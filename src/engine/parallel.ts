@@ -23,6 +23,7 @@ export interface WirePending {
   pointer: string;
   offset: number;
   path: string[];
+  at: number | undefined;
 }
 
 export type WorkerMessage =
@@ -86,7 +87,7 @@ export class WorkerPool {
     }
     const toPending = (p: WirePending): Pending => {
       const file = space.files[p.file]!;
-      return { finding: p.finding, ref: { file, pointer: p.pointer, offset: p.offset }, path: p.path };
+      return { finding: p.finding, ref: { file, pointer: p.pointer, offset: p.offset }, path: p.path, at: p.at };
     };
     let next = 0;
     const states: Record<string, unknown>[] = [];

@@ -51,6 +51,8 @@ export interface Pending {
   finding: Finding;
   ref: SourceRef | null;
   path: string[];
+  /** Byte offset of the place, when it was found while the record was in memory. */
+  at?: number | undefined;
 }
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
@@ -158,9 +160,9 @@ export class RuleRunner {
     }
   }
 
-  /** Whether any active rule reads application sources (so that they need to be read at all). */
-  readsSources(): boolean {
-    return this.byVisitor.get('sourceFile')!.length > 0;
+  /** Whether an active rule visits nodes of this kind. */
+  visits(name: VisitorName): boolean {
+    return this.byVisitor.get(name)!.length > 0;
   }
 
   visit(name: VisitorName, node: Node | SourceFileNode | null): void {
@@ -245,6 +247,7 @@ export class RuleRunner {
       },
       ref: record?.source ?? null,
       path: fullPath,
+      at: record ? record.source.file.offsetNow?.(record.source, fullPath) : undefined,
     });
   }
 
@@ -306,14 +309,19 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
   const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
-  if (options.sources && runner.readsSources()) for await (const file of options.sources()) runner.visit('sourceFile', file);
-  for await (const asset of space.assets()) {
-    stats.assets++;
-    runner.visit('asset', asset);
-    if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
+  if (options.sources && runner.visits('sourceFile')) for await (const file of options.sources()) runner.visit('sourceFile', file);
+  // Sections no active rule visits are only counted (from their boundaries), not parsed.
+  if (!runner.visits('asset')) stats.assets = await space.count('asset');
+  else {
+    for await (const asset of space.assets()) {
+      stats.assets++;
+      runner.visit('asset', asset);
+      if (onProgress && stats.assets % PROGRESS_EVERY === 0) onProgress(stats);
+    }
   }
   const parallel = options.pool !== undefined && runner.statefulWithoutExport().length === 0;
-  if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
+  if (!runner.visits('entry')) stats.entries = await space.count('entry');
+  else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
   return { findings: resolvePositions(runner.pending), stats };
 }
@@ -326,7 +334,7 @@ async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, o
   }
 }
 
-/** Line and column for every finding (each file is read once), then the deterministic order. */
+/** Line and column for every finding (one forward pass per file), then the deterministic order. */
 function resolvePositions(pending: Pending[]): Finding[] {
   const byFile = new Map<SourceFile, Pending[]>();
   for (const p of pending) {
@@ -336,11 +344,12 @@ function resolvePositions(pending: Pending[]): Finding[] {
     else byFile.set(p.ref.file, [p]);
   }
   for (const [file, list] of byFile) {
-    for (const { finding, ref, path } of list) {
-      const { line, column } = file.locate(ref!, path);
-      finding.line = line;
-      finding.column = column;
-    }
+    const places = list as (Pending & { ref: SourceRef })[];
+    const positions = file.place ? file.place(places) : places.map((p) => file.locate(p.ref, p.path));
+    list.forEach(({ finding }, i) => {
+      finding.line = positions[i]!.line;
+      finding.column = positions[i]!.column;
+    });
     file.release();
   }
   return pending.map((p) => p.finding).sort(compareFindings);

@@ -23,7 +23,8 @@ try {
   if (start.type !== 'start') throw new Error(`worker thread: expected start, got ${start.type}`);
   for (const [absPath, layout] of Object.entries(start.layouts)) rememberLayout(absPath, layout);
 
-  const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
+  // The main thread checked the inputs' text before it said start: not read again here.
+  const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy, textChecked: true });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
   const toWire = (p: Pending): WirePending => ({
     finding: p.finding,
@@ -31,6 +32,7 @@ try {
     pointer: p.ref?.pointer ?? '',
     offset: p.ref?.offset ?? 0,
     path: p.path,
+    at: p.at,
   });
   const runner = new RuleRunner(new RuleConfiguration(loaded.rules, loaded.config, setup.ruleSeverities), space.model, setup.asOf, space.files);
   // The main thread reports what the model and the assets give; here they only prepare the rules.

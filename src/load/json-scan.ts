@@ -42,14 +42,23 @@ export function skipWs(buf: Uint8Array, i: number, end = buf.length): number {
   return i;
 }
 
-/** End (exclusive) of the string token whose opening quote is at `i`. */
+/**
+ * End (exclusive) of the string token whose opening quote is at `i`: the next quote not escaped
+ * (found by the native search; an odd run of backslashes before a quote escapes it).
+ */
 function stringEnd(buf: Uint8Array, i: number, end: number): number {
-  for (let j = i + 1; j < end; j++) {
-    const c = buf[j]!;
-    if (c === BACKSLASH) j++;
-    else if (c === QUOTE) return j + 1;
+  for (let j = buf.indexOf(QUOTE, i + 1); j >= 0 && j < end; j = buf.indexOf(QUOTE, j + 1)) {
+    let backslashes = 0;
+    while (buf[j - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return j + 1;
   }
   throw new JsonSyntaxError('Unterminated string', i);
+}
+
+/** The string of the key token buf[start, end): decoded directly unless JSON.parse has to judge it (escapes, control characters). */
+function keyText(buf: Uint8Array, start: number, end: number): string {
+  for (let i = start + 1; i < end - 1; i++) if (buf[i]! < 0x20 || buf[i] === BACKSLASH) return parseSlice(buf, start, end) as string;
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('utf8', start + 1, end - 1);
 }
 
 /**
@@ -93,29 +102,45 @@ export interface Member {
 
 /** The members of the object whose `{` is at `start`, with the structure between them checked. */
 export function objectMembers(buf: Uint8Array, start: number, end = buf.length): Member[] {
-  if (buf[start] !== OPEN_BRACE) throw new JsonSyntaxError("Expected '{'", start);
-  const members: Member[] = [];
-  let i = skipWs(buf, start + 1, end);
-  if (buf[i] === CLOSE_BRACE) return members;
-  for (;;) {
-    if (buf[i] !== QUOTE) throw new JsonSyntaxError('Expected a double-quoted property name', i);
-    const keyStart = i;
-    const keyEnd = stringEnd(buf, i, end);
-    const key = parseSlice(buf, keyStart, keyEnd) as string;
-    i = skipWs(buf, keyEnd, end);
-    if (buf[i] !== COLON) throw new JsonSyntaxError("Expected ':' after property name", i);
-    const valueStart = skipWs(buf, i + 1, end);
-    if (valueStart >= end) throw new JsonSyntaxError('Expected a value before end of input', valueStart);
-    const vEnd = valueEnd(buf, valueStart, end);
-    members.push({ key, keyStart, valueStart, valueEnd: vEnd });
-    i = skipWs(buf, vEnd, end);
-    if (buf[i] === COMMA) {
-      i = skipWs(buf, i + 1, end);
-      continue;
-    }
-    if (buf[i] === CLOSE_BRACE) return members;
-    throw new JsonSyntaxError("Expected ',' or '}' after property value", i);
+  const scan = startObjectScan(buf, start, end);
+  while (nextMember(buf, scan, end)) {
+    // each member is added to scan.members
   }
+  return scan.members;
+}
+
+/** An object's members found so far, and where the next member's key starts (-1: all found). */
+export interface ObjectScan {
+  members: Member[];
+  next: number;
+}
+
+function startObjectScan(buf: Uint8Array, start: number, end: number): ObjectScan {
+  if (buf[start] !== OPEN_BRACE) throw new JsonSyntaxError("Expected '{'", start);
+  const i = skipWs(buf, start + 1, end);
+  return { members: [], next: buf[i] === CLOSE_BRACE ? -1 : i };
+}
+
+/** Scans the next member of `scan` (checking the structure after it); undefined when all were found. */
+function nextMember(buf: Uint8Array, scan: ObjectScan, end: number): Member | undefined {
+  let i = scan.next;
+  if (i < 0) return undefined;
+  if (buf[i] !== QUOTE) throw new JsonSyntaxError('Expected a double-quoted property name', i);
+  const keyStart = i;
+  const keyEnd = stringEnd(buf, i, end);
+  const key = keyText(buf, keyStart, keyEnd);
+  i = skipWs(buf, keyEnd, end);
+  if (buf[i] !== COLON) throw new JsonSyntaxError("Expected ':' after property name", i);
+  const valueStart = skipWs(buf, i + 1, end);
+  if (valueStart >= end) throw new JsonSyntaxError('Expected a value before end of input', valueStart);
+  const vEnd = valueEnd(buf, valueStart, end);
+  const member = { key, keyStart, valueStart, valueEnd: vEnd };
+  scan.members.push(member);
+  i = skipWs(buf, vEnd, end);
+  if (buf[i] === COMMA) scan.next = skipWs(buf, i + 1, end);
+  else if (buf[i] === CLOSE_BRACE) scan.next = -1;
+  else throw new JsonSyntaxError("Expected ',' or '}' after property value", i);
+  return member;
 }
 
 /** Start and end of each element of the array whose `[` is at `start`. */
@@ -165,9 +190,18 @@ export function locateInJson(buf: Uint8Array, start: number, segments: readonly 
   for (const segment of segments) {
     const c = buf[at];
     if (c === OPEN_BRACE) {
-      const members = (cache?.members.get(at) as Member[] | undefined) ?? objectMembers(buf, at);
-      cache?.members.set(at, members);
-      const member = members.find((m) => m.key === segment);
+      // Members are scanned only as far as the one asked for (a record's later members, often
+      // large, are not scanned for a place before them); what was scanned is kept for the next place.
+      let scan = cache?.members.get(at);
+      if (!scan) {
+        scan = startObjectScan(buf, at, buf.length);
+        cache?.members.set(at, scan);
+      }
+      let member = scan.members.find((m) => m.key === segment);
+      while (!member && scan.next >= 0) {
+        const next = nextMember(buf, scan, buf.length)!;
+        if (next.key === segment) member = next;
+      }
       if (!member) return result;
       result = member.keyStart;
       at = member.valueStart;
@@ -190,6 +224,6 @@ export function locateInJson(buf: Uint8Array, start: number, segments: readonly 
  * many findings is then scanned once, not once per finding.
  */
 export interface LocateCache {
-  members: Map<number, Member[]>;
+  members: Map<number, ObjectScan>;
   elements: Map<number, number[]>;
 }

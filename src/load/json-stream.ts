@@ -69,7 +69,7 @@ class Window {
     const want = Math.min(pos + length, this.limit);
     if (pos >= this.base && want <= this.end) return;
     const size = Math.min(this.limit - pos, Math.max(length, WINDOW));
-    if (this.storage.length < size) this.storage = Buffer.allocUnsafe(Math.max(size, WINDOW));
+    if (this.storage.length < size) this.storage = Buffer.allocUnsafe(size);
     this.base = pos;
     this.buf = this.bytes.readInto(this.storage.subarray(0, Math.max(0, size)), pos);
   }
@@ -89,7 +89,7 @@ class Window {
     }
   }
 
-  /** The end and value of the JSON value at `pos`, growing the window until it holds it. */
+  /** The end and value of the JSON value at `pos`, growing the window until it holds it (then in `buf`). */
   value(pos: number, layoutEnd: Buffer | null): { end: number; value: unknown } {
     let length = 1 << 16;
     for (;;) {
@@ -153,6 +153,9 @@ export interface StreamedElement {
   start: number;
   end: number;
   value: unknown;
+  /** The window that holds the element's bytes, and its file offset: valid until the next element is read. */
+  bytes: Buffer;
+  base: number;
 }
 
 function* elementsFrom(window: Window, from: number, stop: number): Generator<StreamedElement> {
@@ -168,7 +171,7 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
           ? ELEMENT_ARRAY_END
           : null;
     const element = window.value(pos, layoutEnd);
-    yield { start: pos, end: element.end, value: element.value };
+    yield { start: pos, end: element.end, value: element.value, bytes: window.buf, base: window.base };
     pos = window.skipWs(element.end);
     const c = window.byte(pos);
     if (c === COMMA) {
@@ -211,9 +214,11 @@ function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
   const keys: number[] = [];
   let elements = new Float64Array(1 << 12);
   let count = 0;
+  // One buffer for every chunk: fresh memory is slow to touch.
+  const storage = Buffer.allocUnsafe(Math.min(SCAN_CHUNK + 6, Math.max(0, bytes.size - start)));
   for (let chunkStart = start; chunkStart < bytes.size; chunkStart += SCAN_CHUNK) {
     // 6 bytes of overlap: a newline near the end of a chunk is judged with the bytes after it.
-    const chunk = bytes.read(chunkStart, chunkStart + SCAN_CHUNK + 6);
+    const chunk = bytes.readInto(storage, chunkStart);
     const limit = Math.min(SCAN_CHUNK, chunk.length);
     for (let i = chunk.indexOf(NL); i >= 0 && i < limit; i = chunk.indexOf(NL, i + 1)) {
       if (chunk[i + 1] !== 0x20 || chunk[i + 2] !== 0x20) continue;
@@ -254,6 +259,32 @@ export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, u
     }
   }
   return starts[0]?.start === start + 6 ? starts : null;
+}
+
+/**
+ * The number of elements of a top-level array of objects written by the export tool, from the
+ * layout index (its boundaries only: nothing is parsed). Null when the array does not have that
+ * layout (then its elements must be read to be counted).
+ */
+export function layoutElementCount(bytes: FileBytes, start: number, end: number): number | null {
+  const head = bytes.read(start, start + 7);
+  if (head.subarray(0, 2).equals(Buffer.from('[]'))) return 0;
+  const layout = layouts.get(bytes.absPath);
+  if (!layout || !head.equals(Buffer.from('[\n    {'))) return null;
+  const { elements } = layout;
+  return firstAtOrAfter(elements, end) - firstAtOrAfter(elements, start);
+}
+
+/** Index of the first value at or after `offset` in increasing `values`. */
+function firstAtOrAfter(values: Float64Array, offset: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The top-level members of a pretty-printed export, or null when the layout is not as assumed. */

@@ -8,7 +8,7 @@ import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors, fileSystemError } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
-import { layoutUnitStarts, streamElementRange } from './json-stream.js';
+import { layoutElementCount, layoutUnitStarts, streamElementRange } from './json-stream.js';
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
@@ -39,6 +39,11 @@ export interface Space {
   entriesIn(unit: EntryUnit): Iterable<EntryNode>;
   /** A check of the ids a worker streamed, unit by unit, for duplicates. */
   duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void;
+  /**
+   * How many entries (or assets) the inputs hold, for runs in which no rule visits them: from
+   * the boundaries of export-tool sections, without parsing them (other layouts are read).
+   */
+  count(kind: 'entry' | 'asset'): Promise<number>;
 }
 
 interface IndexedFile {
@@ -57,6 +62,8 @@ export interface LoadOptions {
    * `taxonomy`): only its taxonomy is read. Nothing more is read when it is one of the inputs.
    */
   taxonomy?: { absPath: string; namedBy: string };
+  /** The inputs' text was checked already (worker threads: the main thread checked it). */
+  textChecked?: boolean;
 }
 
 /** Reads the model part of every file (pass 1). The input errors of all files are reported together. */
@@ -72,7 +79,7 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
     const path = displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
-      const opened = await openFile(absPath, path);
+      const opened = await openFile(absPath, path, options.textChecked);
       source = opened.source;
       const index = indexFile(opened.root);
       const problem = check(index);
@@ -242,11 +249,32 @@ class StreamedSpace implements Space {
     let i = unit.firstIndex;
     try {
       for (const element of streamElementRange((source as JsonSourceFile).bytes, unit.start, unit.stop)) {
+        (source as JsonSourceFile).streaming(element.start, element.bytes, element.base);
         yield toEntry(element.value, { file: source, pointer: `${section.view.ref.pointer}/${i++}`, offset: element.start });
       }
     } catch (error) {
       throw new InputErrors([toInputError(error, source.path, source)]);
     }
+  }
+
+  async count(kind: 'entry' | 'asset'): Promise<number> {
+    let count = 0;
+    for (const { source, index } of this.indexed) {
+      try {
+        count += index.records.filter((r) => r.kind === kind).length;
+        for (const section of index.sections) {
+          if (section.kind !== kind) continue;
+          const bounded = section.view instanceof JsonView && source instanceof JsonSourceFile ? layoutElementCount(source.bytes, ...section.view.range()) : null;
+          if (bounded !== null) count += bounded;
+          else for (const _ of section.view.elements()) count++;
+        }
+      } catch (error) {
+        throw new InputErrors([toInputError(error, source.path, source)]);
+      } finally {
+        source.release();
+      }
+    }
+    return count;
   }
 
   /** Checks ids streamed in worker threads, unit by unit, for duplicates among all entries. */
@@ -304,8 +332,8 @@ class StreamedSpace implements Space {
   }
 }
 
-async function openFile(absPath: string, path: string): Promise<{ source: SourceFile; root: ValueView }> {
-  checkText(absPath, path);
+async function openFile(absPath: string, path: string, textChecked = false): Promise<{ source: SourceFile; root: ValueView }> {
+  if (!textChecked) checkText(absPath, path);
   if (/\.ya?ml$/i.test(absPath)) {
     const { LineCounter, parseDocument } = await import('yaml');
     const lineCounter = new LineCounter();
@@ -333,7 +361,7 @@ function toInputError(error: unknown, path: string, source: SourceFile | undefin
     // A small file is diagnosed whole, for the first error in document order and its exact
     // reason; a large one keeps the offset found while streaming (already exact for records).
     if (!source.large) {
-      const buf = source.slice(0, source.size);
+      const buf = source.whole();
       try {
         diagnoseJson(buf, bomLength(buf));
       } catch (found) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes } from './file-bytes.js';
-import { JsonSyntaxError, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
+import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -15,6 +15,18 @@ export interface SourceFile {
   readonly absPath: string;
   /** Position of `path` (segments below the record) inside the record that `ref` names. */
   locate(ref: SourceRef, path: readonly string[]): Position;
+  /**
+   * Positions of many places at once (the findings of a run): records in file order, each read
+   * and scanned at most once, and newlines counted in one forward pass. Without it (files whose
+   * records are found by offset: code, migration scripts): `locate` for each.
+   */
+  place?(places: readonly Place[]): Position[];
+  /**
+   * Where `path` below the record `ref` is (a byte offset), if the record's bytes are in memory
+   * now (the record being visited); undefined otherwise. Findings reported while their
+   * record is visited are placed so, and `place` need not read the record again.
+   */
+  offsetNow?(ref: SourceRef, path: readonly string[]): number | undefined;
   /** Drops what was read to answer `locate`; it is read again if needed. */
   release(): void;
   /**
@@ -22,6 +34,13 @@ export interface SourceFile {
    * as shown to users, that `path` below the record comes from. Without it: `path` (the property).
    */
   fileOf?(ref: SourceRef, path: readonly string[]): string;
+}
+
+/** A place to find: `path` below the record `ref`, or its byte offset `at` when already known. */
+export interface Place {
+  readonly ref: SourceRef;
+  readonly path: readonly string[];
+  readonly at?: number | undefined;
 }
 
 /** Where a record came from: its file, its JSON pointer in that file, and its offset there. */
@@ -119,6 +138,10 @@ export class JsonSourceFile implements SourceFile {
   private lines: LineIndex | undefined;
   private largeLines: LargeFileLines | undefined;
   private locateCache: LocateCache | undefined;
+  /** The record being visited: its offset, and the window of bytes that holds it. */
+  private current: { offset: number; bytes: Buffer; base: number } | undefined;
+  /** Members and elements found in the last record placed from memory (many findings share a record). */
+  private recordCache: { offset: number; cache: LocateCache } | undefined;
 
   constructor(
     readonly path: string,
@@ -135,24 +158,78 @@ export class JsonSourceFile implements SourceFile {
     return this.size > this.limit;
   }
 
-  /** Bytes [start, end) of the file. */
+  /** Bytes [start, end) of the file (from the whole file when it is held, else read). */
   slice(start: number, end: number): Buffer {
-    if (this.large) return this.bytes.read(start, end);
-    this.buf ??= readFileSync(this.absPath);
-    return this.buf.subarray(start, Math.min(end, this.buf.length));
+    if (this.buf) return this.buf.subarray(start, Math.min(end, this.buf.length));
+    return this.bytes.read(start, end);
+  }
+
+  /**
+   * The whole file, held until `release`: only to diagnose a syntax error or to place an input
+   * error in a small file. Records are read in windows whatever the file's size.
+   */
+  whole(): Buffer {
+    return (this.buf ??= readFileSync(this.absPath));
   }
 
   release(): void {
     this.buf = undefined;
     this.lines = undefined;
     this.locateCache = undefined;
+    this.current = undefined;
+    this.recordCache = undefined;
     this.bytes.close();
+  }
+
+  /**
+   * The streaming reader hands out the record at `offset`, held in `bytes` (file offset `base`):
+   * valid until the next record is handed out (the window is reused).
+   */
+  streaming(offset: number, bytes: Buffer, base: number): void {
+    this.current = { offset, bytes, base };
+  }
+
+  offsetNow(ref: SourceRef, path: readonly string[]): number | undefined {
+    const current = this.current;
+    if (current?.offset !== ref.offset) return undefined;
+    return current.base + locateInJson(current.bytes, ref.offset - current.base, path, this.cacheFor(ref.offset));
+  }
+
+  private cacheFor(offset: number): LocateCache {
+    if (this.recordCache?.offset !== offset) this.recordCache = { offset, cache: { members: new Map(), elements: new Map() } };
+    return this.recordCache.cache;
+  }
+
+  place(places: readonly Place[]): Position[] {
+    const offsets = places.map((p) => p.at ?? -1);
+    const missing = places.map((_, i) => i).filter((i) => offsets[i]! < 0);
+    if (missing.length > 0) {
+      // Records in file order: each is read once (a window that slides forward) and scanned once.
+      missing.sort((a, b) => places[a]!.ref.offset - places[b]!.ref.offset);
+      const records = new RecordReader(this.bytes);
+      let cache: LocateCache | undefined;
+      let cachedAt = -1;
+      for (const i of missing) {
+        const { ref, path } = places[i]!;
+        if (ref.offset !== cachedAt) {
+          cache = { members: new Map(), elements: new Map() };
+          cachedAt = ref.offset;
+        }
+        offsets[i] = records.locate(ref.offset, path, cache!);
+      }
+    }
+    // Newlines counted once, forward, up to the last place.
+    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
+    const cursor = new LineCursor(new ForwardBytes(this.bytes));
+    const positions: Position[] = new Array<Position>(places.length);
+    for (const i of order) positions[i] = cursor.advance(offsets[i]!);
+    return positions;
   }
 
   locate(ref: SourceRef, path: readonly string[]): Position {
     if (!this.large) {
       this.locateCache ??= { members: new Map(), elements: new Map() };
-      return this.position(locateInJson(this.slice(0, this.size), ref.offset, path, this.locateCache));
+      return this.position(locateInJson(this.whole(), ref.offset, path, this.locateCache));
     }
     // The record is read from its offset in windows that grow until it is whole.
     for (let length = 1 << 16; ; length *= 2) {
@@ -167,7 +244,95 @@ export class JsonSourceFile implements SourceFile {
 
   position(offset: number): Position {
     if (this.large) return (this.largeLines ??= new LargeFileLines(this.bytes)).position(offset);
-    return (this.lines ??= new LineIndex(this.slice(0, this.size))).position(offset);
+    return (this.lines ??= new LineIndex(this.whole())).position(offset);
+  }
+}
+
+const FORWARD_WINDOW = 8 << 20;
+
+/**
+ * A file read forward in windows (one buffer, reused): `at(start, end)` gives [start, end) (less
+ * at the end of the file); asking for bytes outside the window reads them again.
+ */
+class ForwardBytes {
+  readonly bomLength: number;
+  private window: Buffer = Buffer.alloc(0);
+  private storage: Buffer = Buffer.alloc(0);
+  private base = 0;
+
+  constructor(private readonly bytes: FileBytes) {
+    this.bomLength = bomLength(bytes.read(0, 3));
+  }
+
+  at(start: number, end: number): Buffer {
+    end = Math.min(end, this.bytes.size);
+    if (start < this.base || end > this.base + this.window.length) {
+      // A window, or what is left of the file (a small file is not given a window's memory).
+      const size = Math.max(0, end - start, Math.min(FORWARD_WINDOW, this.bytes.size - start));
+      if (this.storage.length < size) this.storage = Buffer.allocUnsafe(size);
+      this.window = this.bytes.readInto(this.storage.subarray(0, size), start);
+      this.base = start;
+    }
+    return this.window.subarray(start - this.base, end - this.base);
+  }
+}
+
+/** The records of a file, read forward: each record's bytes in a window grown until it holds the place asked. */
+class RecordReader {
+  private readonly source: ForwardBytes;
+
+  constructor(bytes: FileBytes) {
+    this.source = new ForwardBytes(bytes);
+  }
+
+  locate(offset: number, path: readonly string[], cache: LocateCache): number {
+    for (let length = 1 << 20; ; length *= 2) {
+      const record = this.source.at(offset, offset + length);
+      try {
+        return offset + locateInJson(record, 0, path, cache);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError) || record.length < length) throw error;
+        // The window cut the record: what was cached of it may be cut too.
+        cache.members.clear();
+        cache.elements.clear();
+      }
+    }
+  }
+}
+
+/**
+ * Line and column of offsets asked in increasing order, counting newlines once from the last
+ * offset asked (an offset before it starts again from the beginning of the file).
+ */
+class LineCursor {
+  private offset: number;
+  /** 0-based line and column (UTF-16 code units) at `offset`. */
+  private line = 0;
+  private column = 0;
+
+  constructor(private readonly source: ForwardBytes) {
+    this.offset = source.bomLength;
+  }
+
+  advance(target: number): Position {
+    if (target < this.offset) {
+      this.offset = this.source.bomLength;
+      this.line = 0;
+      this.column = 0;
+      // A place within the byte order mark is the start of the file.
+      if (target < this.offset) return { line: 1, column: 1 };
+    }
+    while (this.offset < target) {
+      const chunk = this.source.at(this.offset, Math.min(target, this.offset + FORWARD_WINDOW));
+      if (chunk.length === 0) break;
+      const newlines = countNewlines(chunk);
+      if (newlines > 0) {
+        this.line += newlines;
+        this.column = utf16Length(chunk, chunk.lastIndexOf(NL) + 1, chunk.length);
+      } else this.column += utf16Length(chunk, 0, chunk.length);
+      this.offset += chunk.length;
+    }
+    return { line: this.line + 1, column: this.column + 1 };
   }
 }
 
@@ -250,6 +415,14 @@ export class YamlSourceFile implements SourceFile {
 
   /** YAML inputs stay parsed for the whole run (they are small model files). */
   release(): void {}
+
+  offsetNow(): undefined {
+    return undefined;
+  }
+
+  place(places: readonly Place[]): Position[] {
+    return places.map((p) => this.locate(p.ref, p.path));
+  }
 
   locate(ref: SourceRef, path: readonly string[]): Position {
     const { line, col } = this.lineCounter.linePos(locateInYaml(this.doc, [...decodePointer(ref.pointer), ...path]));

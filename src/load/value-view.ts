@@ -1,4 +1,4 @@
-import { JsonSyntaxError, arrayElements, bomLength, encodePointer, objectMembers, skipWs, OPEN_BRACE, OPEN_BRACKET } from './json-scan.js';
+import { JsonSyntaxError, bomLength, encodePointer, objectMembers, skipWs, OPEN_BRACE, OPEN_BRACKET } from './json-scan.js';
 import { parseAt, streamElements, topLevelMembers } from './json-stream.js';
 import type { JsonSourceFile, SourceFile, SourceRef } from './source.js';
 
@@ -30,11 +30,12 @@ export class JsonView implements ValueView {
     pointer: string,
     private readonly start: number,
     private readonly end: number,
-    /** The value, when it was parsed while being found (elements of large files). */
+    /** The value, when it was parsed while being found (streamed elements). */
     private readonly parsed?: unknown,
+    /** The value's first byte, when known (saves a read). */
+    first: number = file.slice(start, start + 1)[0]!,
   ) {
     this.ref = { file, pointer, offset: start };
-    const first = file.slice(start, start + 1)[0];
     this.type = first === OPEN_BRACE ? 'object' : first === OPEN_BRACKET ? 'array' : 'other';
   }
 
@@ -47,13 +48,13 @@ export class JsonView implements ValueView {
 
   members(): [string, ValueView][] {
     const members =
-      this.file.large && this.ref.pointer === ''
+      this.ref.pointer === ''
         ? topLevelMembers(this.file.bytes, this.start)
         : this.inBytes((buf, start, end) => objectMembers(buf, start, end)).map((m) => ({
             ...m,
-            keyStart: m.keyStart + this.base,
-            valueStart: m.valueStart + this.base,
-            valueEnd: m.valueEnd + this.base,
+            keyStart: m.keyStart + this.start,
+            valueStart: m.valueStart + this.start,
+            valueEnd: m.valueEnd + this.start,
           }));
     const last = members[members.length - 1];
     this.expectEnd(last ? last.valueEnd : this.start + 1);
@@ -63,37 +64,35 @@ export class JsonView implements ValueView {
   *elements(): Iterable<ValueView> {
     let index = 0;
     let last = this.start + 1;
-    // A small file is read whole, so its offsets are the file's; a large one is streamed.
-    const elements = this.file.large
-      ? streamElements(this.file.bytes, this.start, this.end)
-      : smallFileElements(this.file.slice(0, this.file.size), this.start, this.end);
-    for (const element of elements) {
+    // Files of every size are streamed: a window of the file is held, never the whole file.
+    for (const element of streamElements(this.file.bytes, this.start, this.end)) {
       last = element.end;
-      yield new JsonView(this.file, `${this.ref.pointer}/${index++}`, element.start, element.end, element.value);
+      this.file.streaming(element.start, element.bytes, element.base);
+      const first = element.bytes[element.start - element.base]!;
+      yield new JsonView(this.file, `${this.ref.pointer}/${index++}`, element.start, element.end, element.value, first);
     }
     this.expectEnd(last);
   }
 
-  /** Where `inBytes` coordinates start in the file: 0 for a small file (read whole), the view's start for a large one. */
-  private get base(): number {
-    return this.file.large ? this.start : 0;
-  }
-
-  /** Runs a byte scan over the view's bytes (in `base` coordinates); its syntax errors get file offsets. */
+  /** Runs a byte scan over the view's bytes, read from the file (offset 0 is the view's start); its syntax errors get file offsets. */
   private inBytes<T>(scan: (buf: Buffer, start: number, end: number) => T): T {
-    const base = this.base;
-    const buf = base === 0 ? this.file.slice(0, this.file.size) : this.file.slice(this.start, this.end);
+    const buf = this.file.slice(this.start, this.end);
     try {
-      return scan(buf, this.start - base, this.end - base);
+      return scan(buf, 0, buf.length);
     } catch (error) {
-      if (error instanceof JsonSyntaxError && base > 0) throw new JsonSyntaxError(error.message, error.offset + base);
+      if (error instanceof JsonSyntaxError) throw new JsonSyntaxError(error.message, error.offset + this.start);
       throw error;
     }
   }
 
+  /** The value (parsed now unless it was parsed while found); its record's bytes are then the file's current record. */
   value(): unknown {
     if (this.parsed !== undefined) return this.parsed;
-    return this.inBytes((buf, start, end) => parseAt(buf, start, end, this.base));
+    return this.inBytes((buf, start, end) => {
+      const value = parseAt(buf, start, end, 0);
+      this.file.streaming(this.start, buf, this.start);
+      return value;
+    });
   }
 
   detached(): ValueView {
@@ -118,10 +117,6 @@ export class JsonView implements ValueView {
       throw new JsonSyntaxError('Unexpected text after the JSON value', lastValueEnd + after);
     }
   }
-}
-
-function* smallFileElements(buf: Buffer, start: number, end: number): Generator<{ start: number; end: number; value: undefined }> {
-  for (const [s, e] of arrayElements(buf, start, end)) yield { start: s, end: e, value: undefined };
 }
 
 export class PlainView implements ValueView {

@@ -114,6 +114,14 @@ export class MigratedSpace implements Space {
     for (const [id, entry] of this.changed) if (!seen.has(id)) yield entry;
   }
 
+  /** Entries as the scripts leave them (counted by reading them: scripts may create or delete some). */
+  async count(kind: 'entry' | 'asset'): Promise<number> {
+    if (kind === 'asset') return this.base.count('asset');
+    let count = 0;
+    for await (const _ of this.entries()) count++;
+    return count;
+  }
+
   splitEntries(): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> } {
     return { units: [], rest: () => this.entries() };
   }

@@ -1,0 +1,168 @@
+/**
+ * Differential test of the whole output: every fixture space, every corpus export and generated
+ * findings-heavy exports, in every format, through the real bin, compared byte for byte with
+ * outputs recorded under test/golden/differential/ from the code before the reader and the
+ * placement of findings were reworked (issue 14). Each input is read whole and streamed
+ * (CMLINT_WHOLE_FILE_LIMIT=0); the generated exports also with --jobs 2 (its limit set low so
+ * that they are split). Only the version is normalised. The rules are fixed by
+ * test/golden/differential/rules.yaml, so that rules added later do not change these files.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateExport } from '../bench/generate-export.mjs';
+import { toolVersion } from '../src/version.js';
+import { BIN, ROOT, baseEnv } from './helpers/cli.js';
+
+const CONFIG = 'test/golden/differential/rules.yaml';
+const AS_OF = '2026-01-01';
+const FORMATS = { stylish: 'txt', json: 'json', sarif: 'sarif', junit: 'xml', github: 'txt', markdown: 'md' } as const;
+
+interface Case {
+  name: string;
+  args: string[];
+  /**
+   * Streamed, a syntax error keeps the offset where the stream found it; read whole, the file is
+   * diagnosed for its first error: the two differ, and each has its own golden.
+   */
+  streamedDiffers?: boolean;
+}
+
+const lint = (name: string, ...args: string[]): Case => ({ name, args: [...args, '--config', CONFIG] });
+
+/** The fixture spaces and corpus exports, each linted on its own. */
+const FIXTURES: Case[] = [
+  ...[
+    'cli-init-content',
+    'content-types-only',
+    'covid-19-site-template',
+    'example-taxonomy',
+    'import-sample-space',
+    'starter-gatsby-blog',
+    'starter-hydrogen-store',
+    'unlikely-friends',
+  ].map((name) => lint(`corpus-${name}`, `fixtures/corpus/${name}.json`)),
+  lint('demo-space', 'fixtures/demo-space'),
+  lint('locales', 'fixtures/locales'),
+  lint('taxonomy', 'fixtures/taxonomy/space', '--taxonomy', 'fixtures/taxonomy/org-taxonomy.json'),
+  lint('graphql-template-blog', 'fixtures/graphql/template-blog'),
+  lint('load-whole-export', 'fixtures/load/whole-export'),
+  lint('load-split-space', 'fixtures/load/split-space'),
+  lint('load-duplicate-content-type', 'fixtures/load/duplicate-content-type'),
+  ...['truncated.json', 'trailing-comma.json', 'unterminated-string.json', 'missing-comma.json', 'bad-indentation.yaml', 'unresolved-alias.yaml'].map(
+    (file) => ({
+      ...lint(`load-malformed-${file.replace('.', '-')}`, `fixtures/load/malformed/${file}`),
+      streamedDiffers: file === 'truncated.json' || file === 'unterminated-string.json',
+    }),
+  ),
+  ...['graphql-collisions', 'hidden-required', 'lookahead', 'clean', 'malformed-json', 'warning-only', 'multi-file'].map((dir) => lint(`cli-${dir}`, `fixtures/cli/${dir}`)),
+  lint('config-discovery', 'fixtures/config/discovery'),
+  lint('config-include-exclude', 'fixtures/config/include-exclude'),
+  lint('diff-before', 'fixtures/diff/before.json'),
+  lint('diff-after', 'fixtures/diff/after.json'),
+  { name: 'diff-run', args: ['diff', 'fixtures/diff/before.json', 'fixtures/diff/after.json', '--config', CONFIG] },
+];
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+interface Outputs {
+  code: number | null;
+  stderr: string;
+  files: Record<keyof typeof FORMATS, string>;
+}
+
+/** Runs the bin with every format written to a file of `dir`. */
+function run(args: readonly string[], dir: string, env: Record<string, string> = {}, cwd = ROOT): Promise<Outputs> {
+  mkdirSync(dir, { recursive: true });
+  const formats = Object.keys(FORMATS) as (keyof typeof FORMATS)[];
+  const outputs = formats.flatMap((format) => ['-f', `${format}:${join(dir, format)}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args, '--as-of', AS_OF, ...outputs], { cwd, env: baseEnv(env) });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const files = {} as Record<keyof typeof FORMATS, string>;
+      for (const format of formats) {
+        try {
+          files[format] = normalise(readFileSync(join(dir, format), 'utf8'));
+        } catch {
+          files[format] = '<not written>';
+        }
+      }
+      resolve({ code, stderr: normalise(stderr), files });
+    });
+  });
+}
+
+const normalise = (text: string) => text.split(toolVersion()).join('<version>');
+
+/** Exit code and stderr of a run, as a golden text. */
+const status = (outputs: Outputs) => `exit ${outputs.code}\n--- stderr\n${outputs.stderr}`;
+
+describe('output differential: fixtures and corpus, whole and streamed (real bin)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cmlint-differential-'));
+    temps.push(dir);
+  });
+
+  it.each(FIXTURES)('$name', async ({ name, args, streamedDiffers }) => {
+    const [whole, streamed] = await Promise.all([
+      run(args, join(dir, name, 'whole')),
+      run(args, join(dir, name, 'streamed'), { CMLINT_WHOLE_FILE_LIMIT: '0' }),
+    ]);
+    await expect(status(whole)).toMatchFileSnapshot(`golden/differential/${name}/status.txt`);
+    for (const [format, ext] of Object.entries(FORMATS) as [keyof typeof FORMATS, string][]) {
+      await expect(whole.files[format]).toMatchFileSnapshot(`golden/differential/${name}/${format}.${ext}`);
+      if (streamedDiffers) await expect(streamed.files[format]).toMatchFileSnapshot(`golden/differential/${name}/streamed/${format}.${ext}`);
+      else expect(streamed.files[format], `${name} ${format} streamed`).toBe(whole.files[format]);
+    }
+    if (streamedDiffers) await expect(status(streamed)).toMatchFileSnapshot(`golden/differential/${name}/streamed/status.txt`);
+    else expect(status(streamed)).toBe(status(whole));
+  });
+});
+
+/**
+ * Generated exports with many findings (8 broken values in most entries, duplicate `unique`
+ * values, links forward and back). Their outputs are large: the golden holds their digests and
+ * finding counts.
+ */
+const GENERATED = [
+  { name: 'generated-findings-heavy', entries: 400, seed: 7, invalidRate: 1, brokenPerEntry: 8 },
+  { name: 'generated-few-findings', entries: 600, seed: 3, invalidRate: 0.05, brokenPerEntry: 1 },
+];
+
+describe('output differential: generated exports, whole, streamed and with --jobs 2 (real bin)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cmlint-differential-generated-'));
+    temps.push(dir);
+  });
+
+  it.each(GENERATED)('$name', async ({ name, ...options }) => {
+    await generateExport({ ...options, out: join(dir, `${name}.json`) });
+    // Run in the export's directory, so that findings name it as `NAME.json`.
+    const args = [`${name}.json`, '--config', join(ROOT, CONFIG)];
+    const digest = (outputs: Outputs) => {
+      const lines = [status(outputs)];
+      for (const format of Object.keys(FORMATS) as (keyof typeof FORMATS)[]) {
+        const text = outputs.files[format];
+        lines.push(`${format} ${createHash('sha256').update(text).digest('hex')} ${text.length}`);
+      }
+      const { findings } = JSON.parse(outputs.files.json) as { findings: unknown[] };
+      lines.push(`findings ${findings.length}`);
+      return lines.join('\n') + '\n';
+    };
+    const whole = await run(args, join(dir, name, 'whole'), {}, dir);
+    const streamed = await run(args, join(dir, name, 'streamed'), { CMLINT_WHOLE_FILE_LIMIT: '0' }, dir);
+    const parallel = await run([...args, '--jobs', '2'], join(dir, name, 'jobs2'), { CMLINT_WHOLE_FILE_LIMIT: '1000' }, dir);
+    await expect(digest(whole)).toMatchFileSnapshot(`golden/differential/${name}.txt`);
+    expect(digest(streamed)).toBe(digest(whole));
+    expect(digest(parallel)).toBe(digest(whole));
+  }, 120_000);
+});
