@@ -9,6 +9,7 @@ import { runsIn, type Rule, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
+import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-code.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import { InputError } from './load/input-error.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
@@ -178,12 +179,17 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   };
 
   let selection: InputSelection;
+  let codeFiles: CodeFiles[];
   try {
     selection = await selectRunInputs({ ...options, diff }, loaded);
+    codeFiles = await findCodeFiles(loaded, options.cwd);
   } catch (error) {
     return stopped(error, 0);
   }
-  if (selection.targets?.size === 0) {
+  // Named files among the code inputs (a staged GraphQL document) are report targets too.
+  const codePaths = new Set(codeFiles.flatMap((c) => c.files.map((f) => f.absPath)));
+  const codeTargets = [...codePaths].filter((p) => selection.named?.has(p) === true);
+  if (selection.targets?.size === 0 && codeTargets.length === 0) {
     // Every named file is outside the space (pre-commit passed files the config does not lint).
     const stats: RunStats = { filesRead: 0, contentTypes: 0, entries: 0, assets: 0 };
     return { result: { tool, asOf, findings: [], stats, suppressed: 0 }, config, rules: active, baseline: null };
@@ -197,6 +203,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   if (file && options.baselineWrite !== undefined) await prepareBaselineFile(file.absPath, file.shown);
   let run: RunResult;
   let pool: WorkerPool | undefined;
+  /** Content types defined in report targets: the code findings they cause are reported too. */
+  const targetTypes = new Set<string>();
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
@@ -215,9 +223,11 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
         : undefined;
     const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
     const space = await loadSpace(selection.files, options.cwd, { taxonomy });
-    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}) });
+    const code = await readCodeInputs(codeFiles, options.cwd);
+    for (const type of space.model.contentTypes.values()) if (selection.targets?.has(type.source.file.absPath)) targetTypes.add(type.id);
+    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}) });
   } catch (error) {
-    return stopped(error, selection.files.length);
+    return stopped(error, selection.files.length + codePaths.size);
   } finally {
     await pool?.close();
   }
@@ -249,9 +259,13 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   }
 
   if (selection.targets) {
-    const targets = new Set([...selection.targets].map((p) => displayPath(p, options.cwd)));
+    const targets = new Set([...selection.targets, ...codeTargets].map((p) => displayPath(p, options.cwd)));
+    const code = new Set([...codePaths].map((p) => displayPath(p, options.cwd)));
     // Findings about the space as a whole (no file) belong to no target: whole-space runs report them.
-    kept = kept.filter((f) => f.internal || (f.file !== null && targets.has(f.file)));
+    // A finding in code caused by a content type that a target defines is the target's too (a changed type reports the documents it breaks).
+    kept = kept.filter(
+      (f) => f.internal || (f.file !== null && (targets.has(f.file) || (code.has(f.file) && f.target.contentType !== null && targetTypes.has(f.target.contentType)))),
+    );
   }
   return { result: { tool, asOf, findings: kept, stats, suppressed }, config, rules: active, baseline };
 }

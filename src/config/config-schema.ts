@@ -1,4 +1,5 @@
 import type { Rule } from '../engine/rule.js';
+import { CODE_INPUT_KINDS } from '../inputs/kinds.js';
 
 const severity = { enum: ['error', 'warning', 'info', 'off'] };
 
@@ -66,6 +67,7 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
       },
       include: { ...globs, description: 'Globs of export files to lint when no paths are given, relative to this file.' },
       exclude: { ...globs, description: 'Globs of files never to lint, relative to this file.' },
+      ...Object.fromEntries(CODE_INPUT_KINDS.map((kind) => [kind.key, { ...globs, description: kind.description }])),
       taxonomy: {
         type: 'string',
         minLength: 1,

@@ -39,6 +39,8 @@ export interface ConfigFile {
   plugins?: string[];
   rules?: RuleSettings;
   overrides?: { contentTypes: string[]; rules: SeverityOverrides }[];
+  /** Globs of GraphQL documents (files, or JS/TS/component files embedding operations), relative to the config file. */
+  documents?: string[];
 }
 
 /** The config of a run: the file's content (empty without a file), its path, and the rules it can configure. */

@@ -1,4 +1,5 @@
 import type { SourceRef } from '../load/source.js';
+import type { CodeNode } from './code-nodes.js';
 import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from './json-types.js';
 
 /** What rules visit. Each node keeps its record as read (`json`) and where it came from. */
@@ -79,8 +80,8 @@ export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNod
  */
 export type EntryRef = Pick<EntryNode, 'kind' | 'id' | 'contentTypeId' | 'source'>;
 
-/** What a finding can be about: any node, or an entry by reference. */
-export type ReportNode = Exclude<Node, EntryNode> | EntryRef;
+/** What a finding can be about: any node, an entry by reference, or a node of a code input. */
+export type ReportNode = Exclude<Node, EntryNode> | EntryRef | CodeNode;
 
 export function entryRef(entry: EntryNode): EntryRef {
   return { kind: 'entry', id: entry.id, contentTypeId: entry.contentTypeId, source: entry.source };
