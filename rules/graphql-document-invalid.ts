@@ -1,0 +1,159 @@
+import type { ASTNode, DocumentNode, GraphQLError, Source, ValidationRule } from 'graphql';
+import { defineRule } from '../src/engine/rule.js';
+import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
+import { graphqlJs, predictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
+import { graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
+
+type Definition = OperationNode | FragmentNode;
+
+/** "query 'GetPost'", "anonymous mutation", "fragment 'PostFields'". */
+export function definitionLabel(definition: Definition): string {
+  if (definition.kind === 'fragment') return `fragment '${definition.name}'`;
+  const { operation } = definition.ast;
+  return definition.name === null ? `anonymous ${operation}` : `${operation} '${definition.name}'`;
+}
+
+/** Errors that graphql-resource-sys-type reports with its date: `sys { type }` on a resource link. */
+function isResourceSysType(node: ASTNode, place: Place | undefined): boolean {
+  return node.kind === 'Field' && node.name.value === 'type' && place?.parentType === 'ResourceSys';
+}
+
+export default defineRule({
+  meta: {
+    id: 'graphql-document-invalid',
+    description: 'A GraphQL operation or fragment (a .graphql file or embedded in code) that does not validate against the schema predicted from the content model.',
+    enforcement: { date: null, postponedFrom: null, note: 'in effect' },
+    severity: 'error',
+    recommended: true,
+    diff: 'also',
+    schema: { type: 'object', properties: {}, additionalProperties: false },
+    messages: {
+      invalid: {
+        text: '{{definition}} does not validate against the schema predicted from the content model: {{error}}',
+      },
+      invalidModel: {
+        text: '{{definition}} does not validate against the schema predicted from the content model: {{error}} Cause in the content model: {{cause}}.',
+      },
+      syntax: {
+        text: 'GraphQL syntax error: {{error}} The service refuses the whole document.',
+      },
+    },
+    docs: `
+Checks the application's own GraphQL documents (config \`documents\`: \`.graphql\`/\`.gql\` files,
+and operations embedded in JS/TS/JSX/TSX/Vue/Svelte/Astro files with \`gql\`/\`graphql\` tags or a
+\`/* GraphQL */\` comment) against the schema the service would generate for the content model
+of the same run (the one \`cmlint graphql-schema\` prints). Every operation, with the fragments
+it spreads from any file, and every fragment are validated with graphql-js's standard
+validation rules (\`specifiedRules\`), as the service validates a query before it runs it: a
+query that selects a field the model no longer has, a link whose type changed, or a content
+type that is gone, fails at once with HTTP 400 and no data.
+
+A finding is placed at the error's line and column in the original file (inside the component
+or script for embedded operations) and names the operation or fragment. Where the cause is in
+the content model, the finding's target names the content type and field, and the message says
+what the model has: \`Cause in the content model: content type 'blogPost' has no field that the
+API names author\`. In \`cmlint diff\` the rule runs on the documents against the schema after
+the change and names the change: \`BlogPost.author was removed\`, \`Page.heroImage is now a link to
+entries (Hero), not a link to an asset\`, \`content type 'event' was removed\`.
+
+A GraphQL text that does not parse is a finding (\`syntax\`) at the place of the syntax error,
+so that a CI gate fails on it (exit 1) and still reports everything else. A JS/TS or component
+file that cannot be parsed at all is an input error (exit 2): cmlint cannot tell what it holds.
+
+Not reported here: \`sys { type }\` on a resource link (\`graphql-resource-sys-type\` reports it with
+its date). When GraphQL names collide in the model no schema can be generated, and documents
+are not checked (the \`graphql-*-collision\` rules report the collisions). Operations are checked
+one by one: two operations of one name in different files are not an error here (graphql-codegen
+reports those).
+
+The predicted schema is what \`cmlint graphql-schema\` prints: until it holds every filter and
+order input, an operation that uses \`where\` or \`order\` arguments is reported as \`Unknown
+argument\`; such findings have no cause in the content model.
+
+## Examples
+
+With a content type \`blogPost\` whose field \`author\` was deleted, reported at line 4 of
+\`src/queries/post.graphql\`:
+
+\`\`\`graphql
+query GetPost($id: String!) {
+  blogPost(id: $id) {
+    title
+    author { name }
+  }
+}
+\`\`\`
+
+## Fix
+
+Change the query with the model (in the same pull request), or keep the field until the
+application no longer asks for it.
+`,
+  },
+
+  create(context) {
+    let predicted: PredictedSchema | null | undefined;
+    const schema = (): PredictedSchema | null => (predicted === undefined ? (predicted = predictedSchema(context.space)) : predicted);
+    /** Reported errors by place and text: a fragment's error is reported once, not once per operation that uses it. */
+    const reported = new Set<string>();
+
+    const check = (definition: Definition): void => {
+      const built = schema();
+      if (!built) return;
+      const graphql = graphqlJs();
+      const document: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [definition.ast, ...definition.uses.map((u) => u.ast)] };
+      const rules: readonly ValidationRule[] =
+        definition.kind === 'fragment' ? graphql.specifiedRules.filter((r) => r !== graphql.NoUnusedFragmentsRule) : graphql.specifiedRules;
+      const errors = graphql.validate(built.schema, document, rules);
+      if (errors.length === 0) return;
+      const places = placesOf(built.schema, document);
+      const definitions = [definition, ...definition.uses];
+      const bySource = new Map<Source, GraphQLDocumentNode>(definitions.map((d) => [d.document.body, d.document]));
+      for (const error of errors) report(error, definition, definitions, bySource, places, built);
+    };
+
+    const report = (
+      error: GraphQLError,
+      checked: Definition,
+      definitions: readonly Definition[],
+      bySource: ReadonlyMap<Source, GraphQLDocumentNode>,
+      places: ReadonlyMap<ASTNode, Place>,
+      built: PredictedSchema,
+    ): void => {
+      const node = error.nodes?.[0];
+      const place = node ? places.get(node) : undefined;
+      if (node && isResourceSysType(node, place)) return;
+      const document = (node?.loc && bySource.get(node.loc.source)) || checked.document;
+      const offset = node?.loc ? node.loc.start : checked.ast.loc!.start;
+      // The definition the error is in: the operation, or a fragment it uses.
+      const owner = definitions.find((d) => d.document === document && d.ast.loc!.start <= offset && offset < d.ast.loc!.end) ?? checked;
+      const ref = graphqlRef(document, offset);
+      const key = `${ref.file.absPath}:${ref.offset}:${error.message}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      const before = context.before ? schemaModelOf(context.before) : null;
+      const cause = node ? modelCause(node, place, built.model, before) : null;
+      const data = { definition: definitionLabel(owner), error: error.message };
+      context.report({
+        node: owner,
+        offset: ref.offset,
+        ...(cause
+          ? { messageId: 'invalidModel', data: { ...data, cause: cause.text }, contentType: cause.contentType, ...(cause.field !== null ? { field: cause.field } : {}) }
+          : { messageId: 'invalid', data }),
+      });
+    };
+
+    return {
+      document(document) {
+        if (document.syntaxError) {
+          context.report({ node: document, offset: graphqlRef(document, document.syntaxError.offset).offset, messageId: 'syntax', data: { error: document.syntaxError.message } });
+          return;
+        }
+        for (const fragment of document.fragments) check(fragment);
+      },
+      operation(operation) {
+        check(operation);
+      },
+    };
+  },
+});
