@@ -2,16 +2,9 @@ import type { ASTNode, DocumentNode, GraphQLError, Source, ValidationRule } from
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
 import { graphqlJs, predictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
-import { graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
+import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 type Definition = OperationNode | FragmentNode;
-
-/** "query 'GetPost'", "anonymous mutation", "fragment 'PostFields'". */
-export function definitionLabel(definition: Definition): string {
-  if (definition.kind === 'fragment') return `fragment '${definition.name}'`;
-  const { operation } = definition.ast;
-  return definition.name === null ? `anonymous ${operation}` : `${operation} '${definition.name}'`;
-}
 
 /** Errors that graphql-resource-sys-type reports with its date: `sys { type }` on a resource link. */
 function isResourceSysType(node: ASTNode, place: Place | undefined): boolean {

@@ -59,3 +59,10 @@ export function isCodeNode(node: { kind: string }): node is CodeNode {
 export function graphqlRef(document: GraphQLDocumentNode, offsetInBody: number): SourceRef {
   return { ...document.source, offset: document.source.offset + offsetInBody };
 }
+
+/** "query 'GetPost'", "anonymous mutation", "fragment 'PostFields'". */
+export function definitionLabel(definition: OperationNode | FragmentNode): string {
+  if (definition.kind === 'fragment') return `fragment '${definition.name}'`;
+  const { operation } = definition.ast;
+  return definition.name === null ? `anonymous ${operation}` : `${operation} '${definition.name}'`;
+}
