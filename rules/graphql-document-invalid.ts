@@ -1,10 +1,24 @@
-import type { ASTNode, DocumentNode, GraphQLError, Source, ValidationRule } from 'graphql';
+import type { ASTNode, ASTVisitor, DocumentNode, GraphQLError, Source, ValidationContext, ValidationRule } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
 import { graphqlJs, predictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 type Definition = OperationNode | FragmentNode;
+
+/**
+ * The check graphql-js 17 adds as KnownOperationTypesRule, which 16 leaves to execution: the
+ * service's GraphQL API has only queries, so a mutation or subscription fails.
+ */
+function knownOperationTypes(context: ValidationContext): ASTVisitor {
+  return {
+    OperationDefinition(node) {
+      const schema = context.getSchema();
+      const root = node.operation === 'mutation' ? schema.getMutationType() : node.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+      if (!root) context.reportError(new (graphqlJs().GraphQLError)(`The service's GraphQL API has no ${node.operation} operations (it is read-only).`, { nodes: node }));
+    },
+  };
+}
 
 /** Errors that graphql-resource-sys-type reports with its date: `sys { type }` on a resource link. */
 function isResourceSysType(node: ASTNode, place: Place | undefined): boolean {
@@ -96,7 +110,7 @@ application no longer asks for it.
       const graphql = graphqlJs();
       const document: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [definition.ast, ...definition.uses.map((u) => u.ast)] };
       const rules: readonly ValidationRule[] =
-        definition.kind === 'fragment' ? graphql.specifiedRules.filter((r) => r !== graphql.NoUnusedFragmentsRule) : graphql.specifiedRules;
+        definition.kind === 'fragment' ? graphql.specifiedRules.filter((r) => r !== graphql.NoUnusedFragmentsRule) : [...graphql.specifiedRules, knownOperationTypes];
       const errors = graphql.validate(built.schema, document, rules);
       if (errors.length === 0) return;
       const places = placesOf(built.schema, document);
