@@ -244,7 +244,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const written = await initConfig(io.cwd);
     io.stdout(
       `Wrote ${written.path} for ${written.exportFiles.length} export ${written.exportFiles.length === 1 ? 'file' : 'files'}:\n` +
-        `${written.include.map((glob) => `  include: ${glob}`).join('\n')}\nRun 'cmlint' to lint them.\n`,
+        `${written.include.map((glob) => `  include: ${glob}`).join('\n')}\n` +
+        written.documents.map((glob) => `  documents: ${glob}\n`).join('') +
+        `Run 'cmlint' to lint them.\n`,
     );
     return 0;
   }

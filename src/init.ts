@@ -12,6 +12,8 @@ export interface InitResult {
   path: string;
   include: string[];
   exportFiles: string[];
+  /** Globs of the GraphQL documents found (operations and fragments in files or embedded in code); empty when none. */
+  documents: string[];
 }
 
 /** One glob per top-level directory holding export files; an export file in `cwd` itself is named. */
@@ -24,7 +26,7 @@ function includeGlobs(files: readonly string[]): string[] {
   return [...globs].sort();
 }
 
-export function starterConfig(include: readonly string[], exportFiles: number): string {
+export function starterConfig(include: readonly string[], exportFiles: number, documents: readonly string[] = []): string {
   return [
     '# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json',
     '#',
@@ -39,6 +41,14 @@ export function starterConfig(include: readonly string[], exportFiles: number): 
     ...include.map((glob) => `  - ${JSON.stringify(glob)}`),
     'exclude: []',
     '',
+    ...(documents.length > 0
+      ? [
+          '# GraphQL documents (files, and operations embedded in code) checked against the schema the model generates.',
+          'documents:',
+          ...documents.map((glob) => `  - ${JSON.stringify(glob)}`),
+          '',
+        ]
+      : []),
     '# Lowest severity that fails the run (exit code 1), and how many warnings are tolerated.',
     'failOn: error',
     '# maxWarnings: 0',
@@ -67,12 +77,15 @@ export async function initConfig(cwd: string): Promise<InitResult> {
     throw new InitError('no space export files (.json, .yaml, .yml) found here or below; run cmlint init in the directory that holds your export');
   }
   const include = includeGlobs(exportFiles);
+  // Loaded only here: finding documents parses code.
+  const { documentGlobs, findDocumentFiles } = await import('./inputs/documents/find-documents.js');
+  const documents = documentGlobs(await findDocumentFiles(cwd));
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
-    writeFileSync(path, starterConfig(include, exportFiles.length), { flag: 'wx' });
+    writeFileSync(path, starterConfig(include, exportFiles.length, documents), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);
   }
-  return { path: CONFIG_FILE_NAMES[0], include, exportFiles };
+  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, documents };
 }

@@ -32,6 +32,8 @@ interface ScriptBlock {
 export async function extractGraphQL(path: string, text: string): Promise<GraphQLText[]> {
   const ext = extname(path).toLowerCase();
   if (GRAPHQL_EXTENSIONS.includes(ext)) return [{ body: text, offset: 0 }];
+  // Every way of marking GraphQL in code (a gql/graphql tag or import, a GraphQL comment) names it: files that do not are skipped unparsed.
+  if ((SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext)) && !/gql|graphql/i.test(text)) return [];
   if (SCRIPT_EXTENSIONS.includes(ext)) return pluck(path, text, ext);
   if (COMPONENT_EXTENSIONS.includes(ext)) {
     const texts: GraphQLText[] = [];
