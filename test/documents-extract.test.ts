@@ -216,10 +216,14 @@ describe('extraction details', () => {
     expect((error as InputError).format()).toMatch(/^broken\.ts:2:11: Cannot parse this file to find GraphQL in it: Unexpected token$/);
   });
 
+  it('a code file that names neither gql nor graphql is not parsed (nothing in it can be GraphQL)', async () => {
+    expect(await extractGraphQL('broken-but-irrelevant.ts', 'let = 1;\nconst q = `query A { a }`;\n')).toEqual([]);
+  });
+
   it('several unreadable files: all named', async () => {
     const a = join(dir, 'bad1.js');
     const b = join(dir, 'bad2.vue');
-    writeFileSync(a, 'let = 1;\n');
+    writeFileSync(a, 'let = gql`query A { a }`;\n');
     writeFileSync(b, '<script>\nconst x = gql`query X { a }`\n</script>\n<template><div></template>\n');
     const error = await readDocuments([{ absPath: a, explicit: true }, { absPath: b, explicit: true }], dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputErrors);

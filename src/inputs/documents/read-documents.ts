@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
+import { graphqlJs } from '../../graphql/predicted-schema.js';
 import { fileSystemError, InputError, InputErrors } from '../../load/input-error.js';
 import { displayPath, type InputFile } from '../../load/load-space.js';
 import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
@@ -17,7 +18,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * JS/TS cannot be parsed is an input error.
  */
 export async function readDocuments(files: readonly InputFile[], cwd: string): Promise<CodeInput> {
-  const graphql = await import('graphql');
+  const graphql = graphqlJs();
   const sourceFiles: CodeSourceFile[] = [];
   const documents: GraphQLDocumentNode[] = [];
   const errors: InputError[] = [];
@@ -82,7 +83,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
  * other fragments, found by name among all documents (the first definition of a name, in file
  * order, when two files define one; a spread of an unknown name is left for validation to report).
  */
-function resolveFragments(documents: readonly GraphQLDocumentNode[], visit: typeof import('graphql').visit): void {
+function resolveFragments(documents: readonly GraphQLDocumentNode[], visit: ReturnType<typeof graphqlJs>['visit']): void {
   const byName = new Map<string, FragmentNode>();
   for (const document of documents) for (const fragment of document.fragments) if (!byName.has(fragment.name)) byName.set(fragment.name, fragment);
   const direct = new Map<OperationDefinitionNode | FragmentDefinitionNode, string[]>();
