@@ -69,9 +69,11 @@ file that cannot be parsed at all is an input error (exit 2): cmlint cannot tell
 
 Not reported here: \`sys { type }\` on a resource link (\`graphql-resource-sys-type\` reports it with
 its date). When GraphQL names collide in the model no schema can be generated, and documents
-are not checked (the \`graphql-*-collision\` rules report the collisions). Operations are checked
-one by one: two operations of one name in different files are not an error here (graphql-codegen
-reports those).
+are not checked (the \`graphql-*-collision\` rules report the collisions). All operations and
+fragments of a run are validated in one pass, so that a fragment is checked (and reported) once
+however many operations spread it. Two operations of one name in different files, and a fragment
+that no operation uses, are not errors here; two fragments of one name are (a spread could not
+tell them apart), and so is an anonymous operation beside others in one document.
 
 The predicted schema is what \`cmlint graphql-schema\` prints: until it holds every filter and
 order input, an operation that uses \`where\` or \`order\` arguments is reported as \`Unknown
@@ -99,51 +101,28 @@ application no longer asks for it.
   },
 
   create(context) {
-    let predicted: PredictedSchema | null | undefined;
-    const schema = (): PredictedSchema | null => (predicted === undefined ? (predicted = predictedSchema(context.space)) : predicted);
-    /** Reported errors by place and text: a fragment's error is reported once, not once per operation that uses it. */
-    const reported = new Set<string>();
+    const operations: OperationNode[] = [];
+    const fragments: FragmentNode[] = [];
+    const bySource = new Map<Source, GraphQLDocumentNode>();
 
-    const check = (definition: Definition): void => {
-      const built = schema();
-      if (!built) return;
-      const graphql = graphqlJs();
-      const document: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [definition.ast, ...definition.uses.map((u) => u.ast)] };
-      const rules: readonly ValidationRule[] =
-        definition.kind === 'fragment' ? graphql.specifiedRules.filter((r) => r !== graphql.NoUnusedFragmentsRule) : [...graphql.specifiedRules, knownOperationTypes];
-      const errors = graphql.validate(built.schema, document, rules);
-      if (errors.length === 0) return;
-      const places = placesOf(built.schema, document);
-      const definitions = [definition, ...definition.uses];
-      const bySource = new Map<Source, GraphQLDocumentNode>(definitions.map((d) => [d.document.body, d.document]));
-      for (const error of errors) report(error, definition, definitions, bySource, places, built);
-    };
+    /** The operation or fragment an error is in: the definition of its document whose text holds the place. */
+    const ownerOf = (document: GraphQLDocumentNode, offset: number): Definition | undefined =>
+      [...document.operations, ...document.fragments].find((d) => d.ast.loc!.start <= offset && offset < d.ast.loc!.end);
 
-    const report = (
-      error: GraphQLError,
-      checked: Definition,
-      definitions: readonly Definition[],
-      bySource: ReadonlyMap<Source, GraphQLDocumentNode>,
-      places: ReadonlyMap<ASTNode, Place>,
-      built: PredictedSchema,
-    ): void => {
+    const report = (error: GraphQLError, places: ReadonlyMap<ASTNode, Place>, built: PredictedSchema): void => {
       const node = error.nodes?.[0];
-      const place = node ? places.get(node) : undefined;
-      if (node && isResourceSysType(node, place)) return;
-      const document = (node?.loc && bySource.get(node.loc.source)) || checked.document;
-      const offset = node?.loc ? node.loc.start : checked.ast.loc!.start;
-      // The definition the error is in: the operation, or a fragment it uses.
-      const owner = definitions.find((d) => d.document === document && d.ast.loc!.start <= offset && offset < d.ast.loc!.end) ?? checked;
-      const ref = graphqlRef(document, offset);
-      const key = `${ref.file.absPath}:${ref.offset}:${error.message}`;
-      if (reported.has(key)) return;
-      reported.add(key);
+      const document = node?.loc && bySource.get(node.loc.source);
+      if (!node?.loc || !document) return;
+      const place = places.get(node);
+      if (isResourceSysType(node, place)) return;
+      const owner = ownerOf(document, node.loc.start);
+      if (!owner) return;
       const before = context.before ? schemaModelOf(context.before) : null;
-      const cause = node ? modelCause(node, place, built.model, before) : null;
+      const cause = modelCause(node, place, built.model, before);
       const data = { definition: definitionLabel(owner), error: error.message };
       context.report({
         node: owner,
-        offset: ref.offset,
+        offset: graphqlRef(document, node.loc.start).offset,
         ...(cause
           ? { messageId: 'invalidModel', data: { ...data, cause: cause.text }, contentType: cause.contentType, ...(cause.field !== null ? { field: cause.field } : {}) }
           : { messageId: 'invalid', data }),
@@ -156,10 +135,39 @@ application no longer asks for it.
           context.report({ node: document, offset: graphqlRef(document, document.syntaxError.offset).offset, messageId: 'syntax', data: { error: document.syntaxError.message } });
           return;
         }
-        for (const fragment of document.fragments) check(fragment);
+        bySource.set(document.body, document);
+        fragments.push(...document.fragments);
       },
       operation(operation) {
-        check(operation);
+        operations.push(operation);
+      },
+      end() {
+        if (operations.length + fragments.length === 0) return;
+        const built = predictedSchema(context.space);
+        if (!built) return;
+        const graphql = graphqlJs();
+        // One validation of every operation and fragment of the run: a fragment is checked once,
+        // however many operations spread it, and spreads resolve across files. What only holds
+        // within one document sent to the service (one anonymous operation alone) is checked per
+        // document; operation names may repeat across files, and a fragment no operation uses is
+        // not an error.
+        const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
+        const excluded = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
+        const errors = [...graphql.validate(built.schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes])];
+        for (const document of bySource.values()) {
+          if (document.operations.length > 1) errors.push(...graphql.validate(built.schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
+        }
+        if (errors.length === 0) return;
+        // Where each error is in the schema, found only in the definitions that have errors.
+        const owners = new Set<Definition>();
+        for (const error of errors) {
+          const loc = error.nodes?.[0]?.loc;
+          const document = loc && bySource.get(loc.source);
+          const owner = document && ownerOf(document, loc.start);
+          if (owner) owners.add(owner);
+        }
+        const places = placesOf(built.schema, { kind: graphql.Kind.DOCUMENT, definitions: [...owners].map((d) => d.ast) });
+        for (const error of errors) report(error, places, built);
       },
     };
   },

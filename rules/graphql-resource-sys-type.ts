@@ -3,6 +3,17 @@ import { placesOf } from '../src/graphql/document-causes.js';
 import { graphqlJs, predictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type OperationNode } from '../src/model/code-nodes.js';
 
+/** Whether a definition selects `type` in some `sys` at all: only then is its place in the schema worth finding. */
+function selectsSysType(definition: OperationNode | FragmentNode): boolean {
+  let found = false;
+  graphqlJs().visit(definition.ast, {
+    Field(node) {
+      if (node.name.value === 'sys' && node.selectionSet?.selections.some((s) => s.kind !== 'FragmentSpread' && (s.kind === 'InlineFragment' || s.name.value === 'type'))) found = true;
+    },
+  });
+  return found;
+}
+
 export default defineRule({
   meta: {
     id: 'graphql-resource-sys-type',
@@ -57,6 +68,7 @@ Select \`linkType\` (and \`urn\`) instead of \`type\`.
 
   create(context) {
     const check = (definition: OperationNode | FragmentNode): void => {
+      if (!selectsSysType(definition)) return;
       const built = predictedSchema(context.space);
       if (!built) return;
       const { Kind } = graphqlJs();

@@ -17,6 +17,8 @@ type GraphQLJs = Pick<
   | 'validate'
   | 'specifiedRules'
   | 'NoUnusedFragmentsRule'
+  | 'UniqueOperationNamesRule'
+  | 'LoneAnonymousOperationRule'
   | 'GraphQLError'
   | 'findBreakingChanges'
 >;
@@ -44,6 +46,8 @@ export function graphqlJs(): GraphQLJs {
     validate: (require('graphql/validation/validate.js') as typeof import('graphql')).validate,
     specifiedRules: (require('graphql/validation/specifiedRules.js') as typeof import('graphql')).specifiedRules,
     NoUnusedFragmentsRule: (require('graphql/validation/rules/NoUnusedFragmentsRule.js') as typeof import('graphql')).NoUnusedFragmentsRule,
+    UniqueOperationNamesRule: (require('graphql/validation/rules/UniqueOperationNamesRule.js') as typeof import('graphql')).UniqueOperationNamesRule,
+    LoneAnonymousOperationRule: (require('graphql/validation/rules/LoneAnonymousOperationRule.js') as typeof import('graphql')).LoneAnonymousOperationRule,
     GraphQLError: (require('graphql/error/GraphQLError.js') as typeof import('graphql')).GraphQLError,
     get findBreakingChanges() {
       return (require('graphql/utilities/findBreakingChanges.js') as typeof import('graphql')).findBreakingChanges;
@@ -82,7 +86,8 @@ const schemas = new WeakMap<SpaceModel, PredictedSchema | null>();
 export function predictedSchema(space: SpaceModel): PredictedSchema | null {
   if (!schemas.has(space)) {
     const predicted = predictedSdl(space);
-    schemas.set(space, predicted && { model: predicted.model, schema: graphqlJs().buildSchema(predicted.sdl) });
+    // cmlint prints this SDL itself (its validity is tested with the renderer): checking it again on every run would cost more than validating the documents.
+    schemas.set(space, predicted && { model: predicted.model, schema: graphqlJs().buildSchema(predicted.sdl, { assumeValidSDL: true, assumeValid: true }) });
   }
   return schemas.get(space)!;
 }

@@ -44,6 +44,11 @@ testRule(rule, {
       documents: { 'q.graphql': 'query { blogPost(id: "1") { nothing } }' },
     },
     {
+      name: 'operations of one name in two files, and a fragment no operation uses',
+      space: space([title]),
+      documents: { 'a.graphql': 'query Same { blogPost(id: "1") { title } }', 'b.graphql': 'query Same { blogPostCollection { total } }\nfragment Unused on BlogPost { title }' },
+    },
+    {
       name: 'a .ts file without GraphQL',
       space: space([title]),
       documents: { 'util.ts': 'export const add = (a: number, b: number): number => a + b;\nconst s = `query { nope }`;\n' },
@@ -176,6 +181,20 @@ testRule(rule, {
         'post.ts': "export const POST = /* GraphQL */ `fragment Post on BlogPost { title }`;\n",
       },
       findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'queries.ts', line: 6, column: 42, message: /subtitle/ }],
+    },
+    {
+      name: 'two fragments of one name in two files',
+      space: space([title]),
+      documents: { 'a.graphql': 'fragment T on BlogPost { title }', 'b.graphql': 'fragment T on BlogPost { sys { id } }' },
+      findings: [
+        { messageId: 'invalid', target: {}, severity: 'error', file: 'a.graphql', line: 1, column: 10, message: /There can be only one fragment named "T"\.$/ },
+      ],
+    },
+    {
+      name: 'an anonymous operation beside another one in a document',
+      space: space([title]),
+      documents: { 'a.graphql': 'query A { blogPostCollection { total } }\n{ blogPost(id: "1") { title } }\n' },
+      findings: [{ messageId: 'invalid', target: {}, severity: 'error', line: 2, column: 1, message: /^anonymous query .*This anonymous operation must be the only defined operation\.$/ }],
     },
     {
       name: 'a mutation: the service has none',
