@@ -65,7 +65,7 @@ function generated(n) {
 function time(cwd) {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, [bin, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status === null || result.status > 1) throw new Error(`cmlint in ${cwd} exited ${result.status}: ${result.stderr}`);
+  if (result.status === null || result.status > 1 || result.stdout === '') throw new Error(`cmlint in ${cwd} exited ${result.status}: ${result.stderr}`);
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, findings: JSON.parse(result.stdout).findings };
 }
 
