@@ -223,8 +223,9 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
         : undefined;
     const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
     const space = await loadSpace(selection.files, options.cwd, { taxonomy });
-    const code = await readCodeInputs(codeFiles, options.cwd);
     for (const type of space.model.contentTypes.values()) if (selection.targets?.has(type.source.file.absPath)) targetTypes.add(type.id);
+    // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.
+    const code = selection.targets && codeTargets.length === 0 && targetTypes.size === 0 ? [] : await readCodeInputs(codeFiles, options.cwd);
     run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}) });
   } catch (error) {
     return stopped(error, selection.files.length + codePaths.size);

@@ -75,6 +75,14 @@ describe('documents in a lint run', () => {
     expect(json(unrelated).findings.map((f) => `${f.file}:${f.line}`)).toEqual(['src/Person.tsx:4']);
   });
 
+  it('pre-commit: a staged entry file (no content type, no document) does not read the documents', () => {
+    const dir = repo([title]);
+    write(dir, { 'model/entries.json': JSON.stringify({ entries: [] }) });
+    const run = cmlint(['--format', 'json', ...AS_OF, 'model/entries.json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(json(run).summary.filesRead).toBe(3);
+  });
+
   it('a code file that cannot be parsed is an input error at its line and column: exit 2', () => {
     const dir = repo();
     write(dir, { 'src/Broken.tsx': 'export const Q = gql`query Q { post(id: "1") { title } }`;\nexport const B = () => <div>;\n' });
