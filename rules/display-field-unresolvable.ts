@@ -2,6 +2,7 @@ import { globMatcher } from '../src/config/resolve-rules.js';
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
+import type { FieldJson } from '../src/model/json-types.js';
 
 interface Options {
   reportEmptyEntries: boolean;
@@ -10,6 +11,26 @@ interface Options {
 
 const SELECTOR = 'select=fields._displayField';
 const WITHOUT_FIELDS = `Under ${SELECTOR} the service returns its entries without fields.`;
+
+/** Field ids as a message lists them: 'a', 'b', 'c' and 2 more. */
+function fieldList(ids: string[]): string {
+  const shown = ids.slice(0, 3).map((id) => `'${id}'`).join(', ');
+  return ids.length > 3 ? `${shown} and ${ids.length - 3} more` : shown;
+}
+
+/**
+ * Advice that can be followed: the fields that can be the display field, by name; a content type
+ * whose Symbol and Text fields are all hidden needs one shown, one without any needs one added.
+ */
+function displayFieldAdvice(fields: readonly FieldJson[]): string {
+  const text = fields.filter((f) => (f.type === 'Symbol' || f.type === 'Text') && f.deleted !== true && typeof f.id === 'string');
+  const visible = text.filter((f) => f.disabled !== true).map((f) => String(f.id));
+  if (visible.length > 0) return `Set displayField to one of its Symbol or Text fields: ${fieldList(visible)}.`;
+  if (text.length > 0) {
+    return `Its Symbol and Text fields (${fieldList(text.map((f) => String(f.id)))}) are hidden in the editor, which the web app does not accept as the display field: show one, then set displayField to it.`;
+  }
+  return 'It has no Symbol or Text field to use: add one (a title or name), then set displayField to it.';
+}
 
 /** A value the service counts as present: anything but a missing value or null. */
 function hasValue(value: unknown): boolean {
@@ -59,7 +80,9 @@ export default defineRule<Options>({
         maxSeverity: 'warning',
       },
       emptyDisplayValue: {
-        text: `The display field '{{field}}' has no value in the default locale{{locale}}: under ${SELECTOR} the service returns this entry without fields.`,
+        text:
+          `The display field '{{field}}' has no value in the default locale{{locale}}: under ${SELECTOR} the service returns this entry without fields. ` +
+          'Fill it in this entry, or make a field that every entry fills the display field.',
         maxSeverity: 'info',
       },
     },
@@ -136,11 +159,7 @@ common choice), and fill it in the entries that leave it empty.
       contentType(contentType) {
         if (ignored.some((matches) => matches(contentType.id))) return;
         const { json } = contentType;
-        // Advice that can be followed: a type without a Symbol or Text field needs one first.
-        const hasTextField = contentType.fields.some((f) => (f.json.type === 'Symbol' || f.json.type === 'Text') && f.json.deleted !== true);
-        const advice = hasTextField
-          ? 'Set displayField to one of its Symbol or Text fields.'
-          : 'It has no Symbol or Text field to use: add one (a title or name), then set displayField to it.';
+        const advice = displayFieldAdvice(contentType.fields.map((f) => f.json));
         const data = { contentType: contentType.id, field: typeof json.displayField === 'string' ? json.displayField : JSON.stringify(json.displayField), advice };
         const path = 'displayField' in json ? ['displayField'] : [];
         if (json.displayField === undefined || json.displayField === null || json.displayField === '') {

@@ -31,7 +31,9 @@ Integer field, a file name in a Link field, a single link in an Array field.
 
 Reported: one finding per entry, field and locale whose value is not \`null\` and does not have
 the shape of its field type; for an Array, the first item of the wrong shape. Archived entries
-are skipped. Object fields hold any JSON and are not checked; field types the service does not
+are skipped. Object fields hold any JSON and are not checked (an array in an Object field, seen
+on real exports, is not reported: whether the service requires an object there is not
+established, and a false alarm would stop a CI gate); field types the service does not
 have are reported by \`input-shape\`, and so are values that are not keyed by locale.
 
 Other rules skip a value of the wrong shape instead of guessing (\`entry-field-validation\` does
@@ -51,8 +53,15 @@ Reported (an Integer field \`rating\`, a RichText field \`body\`, an Array of li
 
 ## Fix
 
-Write the value in its field type's shape (a number, a rich text document, an array of links), or
-change the field's type in the content model if the values are right.
+Write the value in its field type's shape (a number, a rich text document, an array of links).
+A markdown string meant for a RichText field can be converted with the
+\`@contentful/rich-text-from-markdown\` package; a number in a Date field that is a Unix timestamp
+(the message gives the date it reads as) becomes that date as an ISO 8601 string.
+
+If the values are right and the type is wrong: in a file meant for import into a new space, change
+the field's type in the file's content model; in a space that exists, the service does not let a
+field change its type (see \`field-type-changed\`): add a field of the right type, move the values
+there, then omit and delete the old field.
 `,
   },
 

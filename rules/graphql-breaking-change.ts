@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { liveFields } from '../src/diff/counterpart.js';
 import { lowerFirstAscii } from '../src/graphql/naming.js';
 import { graphqlJs, predictedSdl } from '../src/graphql/predicted-schema.js';
-import type { SchemaContentType, SchemaField, SchemaModel } from '../src/graphql/schema-model.js';
+import { typeNameOrigins, type NamePattern, type SchemaContentType, type SchemaField, type SchemaModel } from '../src/graphql/schema-model.js';
 import type { FieldNode } from '../src/model/nodes.js';
 
 type Subject = { type: SchemaContentType; field: FieldNode | null; removed: boolean };
@@ -26,6 +26,29 @@ function subjectOf(description: string, after: SchemaModel, before: SchemaModel)
     return { type, field: old?.node ?? null, removed: old !== undefined };
   }
   return null;
+}
+
+/** Types that only mirror the fields of a content type: filter inputs and order enums. */
+const MIRROR_PATTERNS: ReadonlySet<NamePattern> = new Set(['filter', 'nestedFilter', 'order', 'fieldCollectionOrder', 'linkingCollectionOrder', 'linkingCursorCollectionOrder']);
+
+/** The type a graphql-js change description is about: `T.f …`, `V was removed from enum type E`, `T was removed.` */
+function ownerType(description: string): string | undefined {
+  const member = / from (?:enum|union) type (\w+)\.$/.exec(description) ?? / on input type (\w+) was added\.$/.exec(description);
+  return member ? member[1] : /^(\w+)/.exec(description)?.[1];
+}
+
+/**
+ * The filter inputs and order enums of a model. They follow the fields (a field gone takes its
+ * filters and its order values with it; a link narrowed changes its nested filter), so each change
+ * to them comes with a change of a field or type that is reported: they are left out, one finding
+ * per change of the model.
+ */
+function mirrorTypeNames(model: SchemaModel): Set<string> {
+  const names = new Set<string>();
+  for (const [name, origins] of typeNameOrigins(model, { resourceLinkTypes: false })) {
+    if (origins.some((origin) => MIRROR_PATTERNS.has(origin.pattern))) names.add(name);
+  }
+  return names;
 }
 
 /** What a field is as far as the model rules go: type, link type, item type. */
@@ -82,8 +105,12 @@ Changes that \`content-type-removed\`, \`field-removed\` and \`field-type-change
 are left out (one finding per change of the model). What remains is what only the schema shows:
 a field made \`omitted\` (gone from the APIs), a \`linkContentType\` narrowed so that a link's
 union type becomes one type or loses a member, a content type's last link from another type
-removed from \`linkedFrom\`. When GraphQL names collide in either model, no schema is predicted
-and nothing is compared: the \`graphql-*-collision\` rules report the collisions.
+removed from \`linkedFrom\`. Changes to filter inputs and order enums (\`TFilter\`,
+\`cfTNestedFilter\`, \`TOrder\` and the other order enums) are left out: they follow the
+fields, so each comes with a change of a field or type that is reported (a \`where\` or
+\`order\` argument whose type changes is listed with its field). When GraphQL names collide in
+either model, no schema is predicted and nothing is compared: the \`graphql-*-collision\` rules
+report the collisions.
 
 ## Fix
 
@@ -103,7 +130,10 @@ or change the queries in the same change.
         const graphql = graphqlJs();
         const changes = graphql.findBreakingChanges(graphql.buildSchema(old.sdl), graphql.buildSchema(current.sdl));
         const grouped = new Map<FieldNode | SchemaContentType, string[]>();
+        const mirrors = new Set([...mirrorTypeNames(old.model), ...mirrorTypeNames(current.model)]);
         for (const { description } of changes) {
+          const owner = ownerType(description);
+          if (owner !== undefined && mirrors.has(owner)) continue;
           const linked = linkedFromSubject(description, current.model, old.model);
           const subject = linked === undefined ? subjectOf(description, current.model, old.model) : linked;
           // Content types and fields removed, and field types changed, are the model rules' findings.

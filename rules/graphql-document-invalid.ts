@@ -75,9 +75,11 @@ however many operations spread it. Two operations of one name in different files
 that no operation uses, are not errors here; two fragments of one name are (a spread could not
 tell them apart), and so is an anonymous operation beside others in one document.
 
-The predicted schema is what \`cmlint graphql-schema\` prints: until it holds every filter and
-order input, an operation that uses \`where\` or \`order\` arguments is reported as \`Unknown
-argument\`; such findings have no cause in the content model.
+The predicted schema is what \`cmlint graphql-schema\` prints, filters and orders included: a
+\`where\` key (\`slug\`, \`slug_contains\`) or an \`order\` value (\`slug_ASC\`) of a field the model
+no longer has is reported with that field as its cause too. Where the predicted schema is unsure
+(see the README on the predicted schema), an operation may be reported that the service accepts:
+such a finding has no cause in the content model and names the GraphQL error only.
 
 ## Examples
 

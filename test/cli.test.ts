@@ -641,20 +641,22 @@ describe('graphql-schema', () => {
       [
         'type BlogPost implements Entry & _Node {',
         '  _id: ID!',
-        '  author(locale: String, preview: Boolean): Person',
-        '  body(locale: String): BlogPostBody',
+        '  author(locale: String, preview: Boolean, useFallbackLocale: Boolean, where: PersonFilter): Person',
+        '  body(locale: String, useFallbackLocale: Boolean): BlogPostBody',
         '  contentfulMetadata: ContentfulMetadata!',
-        '  heroImage(locale: String, preview: Boolean): Asset',
+        '  heroImage(locale: String, preview: Boolean, useFallbackLocale: Boolean): Asset',
         '  linkedFrom(allowedLocales: [String]): BlogPostLinkingCollections',
-        '  slug(locale: String): String',
+        '  slug(locale: String, useFallbackLocale: Boolean): String',
         '  sys: Sys!',
-        '  tagsCollection(limit: Int = 100, locale: String, preview: Boolean, skip: Int = 0): BlogPostTagsCollection',
-        '  teaser(locale: String): String',
-        '  title(locale: String): String',
+        '  tagsCollection(limit: Int = 100, locale: String, order: [BlogPostTagsCollectionOrder], preview: Boolean, skip: Int = 0, useFallbackLocale: Boolean, where: TagFilter): BlogPostTagsCollection',
+        '  teaser(locale: String, useFallbackLocale: Boolean): String',
+        '  title(locale: String, useFallbackLocale: Boolean): String',
         '}',
       ].join('\n'),
     );
     expect(run.stdout).toContain('type BlogPostTagsCollection {\n  items: [Tag]!\n');
+    expect(run.stdout).toContain('input BlogPostFilter {\n  AND: [BlogPostFilter]\n  OR: [BlogPostFilter]\n  author: cfPersonNestedFilter\n  author_exists: Boolean\n');
+    expect(run.stdout).toMatch(/\n {2}blogPostCollection\(limit: Int = 100, locale: String, order: \[BlogPostOrder\], preview: Boolean, skip: Int = 0, useFallbackLocale: Boolean, where: BlogPostFilter\): BlogPostCollection\n/);
   });
 
   it('is byte-identical across runs, and the same for a directory as for its files', () => {

@@ -17,7 +17,7 @@ export interface Place {
 
 /** Places of the fields, fragments and type names of a document, found with graphql-js's TypeInfo. */
 export function placesOf(schema: GraphQLSchema, document: DocumentNode): Map<ASTNode, Place> {
-  const { TypeInfo, visit, visitWithTypeInfo } = graphqlJs();
+  const { TypeInfo, getNamedType, visit, visitWithTypeInfo } = graphqlJs();
   const typeInfo = new TypeInfo(schema);
   const places = new Map<ASTNode, Place>();
   const fields: { name: string; parentType: string | null }[] = [];
@@ -40,9 +40,38 @@ export function placesOf(schema: GraphQLSchema, document: DocumentNode): Map<AST
       InlineFragment: record,
       FragmentSpread: record,
       NamedType: record,
+      // A key of a `where` filter, and a value of an `order` enum: the input type they are checked against.
+      ObjectField(node) {
+        places.set(node, { parentType: typeInfo.getParentInputType() ? getNamedType(typeInfo.getParentInputType()!).name : null, enclosing: null });
+      },
+      EnumValue(node) {
+        const type = typeInfo.getInputType();
+        places.set(node, { parentType: type ? getNamedType(type).name : null, enclosing: null });
+      },
     }),
   );
   return places;
+}
+
+/** Filter keys are a field's name, or its name and an operator (`slug_contains`); order values its name and a direction. */
+const FILTER_OPERATORS = /_(exists|not|in|not_in|contains|not_contains|gt|gte|lt|lte|within_circle|within_rectangle)$/;
+const ORDER_DIRECTIONS = /_(ASC|DESC)$/;
+
+/** The content type a filter input or order enum belongs to, and the field name a key or value stands for. */
+function filterOrOrderField(node: ASTNode, place: Place, model: SchemaModel): { type: SchemaContentType; name: string } | null {
+  const typeName = place.parentType;
+  if (typeName === null) return null;
+  let type: SchemaContentType | undefined;
+  let name: string;
+  if (node.kind === 'ObjectField') {
+    const base = /^(?:cf)?(\w+?)(?:Nested)?Filter$/.exec(typeName)?.[1];
+    type = base === undefined ? undefined : typeByName(model, base);
+    name = node.name.value.replace(FILTER_OPERATORS, '');
+  } else if (node.kind === 'EnumValue') {
+    type = typeByName(model, /^(\w+)Order$/.exec(typeName)?.[1] ?? null);
+    name = node.value.replace(ORDER_DIRECTIONS, '');
+  } else return null;
+  return type && !['sys', 'contentfulMetadata', 'AND', 'OR'].includes(name) ? { type, name } : null;
 }
 
 /** A content type and field a GraphQL error comes from, with what happened to them. */
@@ -98,6 +127,16 @@ function describeChange(type: SchemaContentType, name: string, field: SchemaFiel
   return { text: `${type.naming.name}.${name} is ${now}${queried}`, changed: false };
 }
 
+/** A field a query names that the content type does not have (now): removed, omitted, or never there. */
+function missingField(type: SchemaContentType, name: string, after: SchemaModel, before: SchemaModel | null): ModelCause {
+  const field = fieldNamed(type, name);
+  if (field) return { contentType: type.node.id, field: field.node.id, text: describeChange(type, name, field, before).text };
+  const old = before?.contentTypes.find((t) => t.node.id === type.node.id);
+  const removed = old && fieldNamed(old, name);
+  if (removed) return { contentType: type.node.id, field: removed.node.id, text: `${type.naming.name}.${name} was removed (field '${removed.node.id}' of content type '${type.node.id}')` };
+  return { contentType: type.node.id, field: null, text: `content type '${type.node.id}' has no field that the API names ${name}` };
+}
+
 /**
  * The cause in the model of an error at `node` (a field, fragment or type name of the document),
  * or null when the error is not about the model (a misspelt argument, an unknown variable).
@@ -115,17 +154,16 @@ export function modelCause(node: ASTNode, place: Place | undefined, after: Schem
   const holderField = holderType && fieldNamed(holderType, place.enclosing!.name);
   const holder = holderType && holderField ? { contentType: holderType.node.id, field: holderField.node.id, ...describeChange(holderType, place.enclosing!.name, holderField, before) } : null;
   if (holder?.changed) return holder;
+  const keyed = filterOrOrderField(node, place, after);
+  if (keyed) return missingField(keyed.type, keyed.name, after, before);
   if (node.kind === 'Field') {
     const name = node.name.value;
     const type = typeByName(after, place.parentType);
     if (type) {
       const field = fieldNamed(type, name);
       if (field) return { contentType: type.node.id, field: field.node.id, text: describeChange(type, name, field, before).text };
-      const old = before?.contentTypes.find((t) => t.node.id === type.node.id);
-      const removed = old && fieldNamed(old, name);
-      if (removed) return { contentType: type.node.id, field: removed.node.id, text: `${type.naming.name}.${name} was removed (field '${removed.node.id}' of content type '${type.node.id}')` };
-      const through = holder ? ` (${holder.text})` : '';
-      return { contentType: type.node.id, field: null, text: `content type '${type.node.id}' has no field that the API names ${name}${through}` };
+      const cause = missingField(type, name, after, before);
+      return holder && cause.field === null ? { ...cause, text: `${cause.text} (${holder.text})` } : cause;
     }
     if (place.parentType === 'Query' && before) {
       const gone = before.contentTypes.find((t) => [lowerFirstAscii(t.naming.name), `${lowerFirstAscii(t.naming.name)}Collection`].includes(name));

@@ -14,6 +14,7 @@ type GraphQLJs = Pick<
   | 'buildSchema'
   | 'TypeInfo'
   | 'visitWithTypeInfo'
+  | 'getNamedType'
   | 'validate'
   | 'specifiedRules'
   | 'NoUnusedFragmentsRule'
@@ -43,6 +44,7 @@ export function graphqlJs(): GraphQLJs {
     buildSchema: (require('graphql/utilities/buildASTSchema.js') as typeof import('graphql')).buildSchema,
     TypeInfo: typeInfo.TypeInfo,
     visitWithTypeInfo: typeInfo.visitWithTypeInfo,
+    getNamedType: (require('graphql/type/definition.js') as typeof import('graphql')).getNamedType,
     validate: (require('graphql/validation/validate.js') as typeof import('graphql')).validate,
     specifiedRules: (require('graphql/validation/specifiedRules.js') as typeof import('graphql')).specifiedRules,
     NoUnusedFragmentsRule: (require('graphql/validation/rules/NoUnusedFragmentsRule.js') as typeof import('graphql')).NoUnusedFragmentsRule,

@@ -79,6 +79,7 @@ export type NamePattern =
   | 'fieldCollection'
   | 'fieldCollectionItem'
   | 'fieldCollectionOrder'
+  | 'nestedFilter'
   | 'resourceLink'
   | 'resourceLinkCollection'
   | 'builtin';
@@ -241,6 +242,8 @@ export function typeNameOrigins(model: SchemaModel, options: TypeNameOptions): M
     else names.set(name, [origin]);
   };
   for (const name of [...RESERVED_TYPE_NAMES, ...UNLISTED_BUILTIN_TYPE_NAMES]) add(name, 'builtin', null);
+  // Content types that a link to exactly one content type points to: other filters filter them with their nested filter.
+  const nestedFilterTargets = new Set<SchemaContentType>();
 
   for (const type of model.contentTypes) {
     if (!type.usable) continue;
@@ -267,6 +270,7 @@ export function typeNameOrigins(model: SchemaModel, options: TypeNameOptions): M
           if (union) add(`${tf}Item`, 'fieldCollectionItem', type, field);
           else if (field.targets.length === 1) add(`${tf}CollectionOrder`, 'fieldCollectionOrder', type, field);
         }
+        if (!union && field.targets.length === 1) nestedFilterTargets.add(field.targets[0]!);
         for (const target of field.targets) {
           // Once per linking content type, from its first field that links here.
           if (type.fields.find((f) => f.targets.includes(target)) !== field) continue;
@@ -277,6 +281,7 @@ export function typeNameOrigins(model: SchemaModel, options: TypeNameOptions): M
       }
     }
   }
+  for (const target of nestedFilterTargets) add(`cf${target.naming.name}NestedFilter`, 'nestedFilter', target);
   return names;
 }
 
@@ -307,6 +312,7 @@ const PATTERN_LABELS: Readonly<Record<Exclude<NamePattern, 'type' | 'builtin' | 
   fieldCollection: 'the collection type',
   fieldCollectionItem: 'the item union',
   fieldCollectionOrder: 'the collection order enum',
+  nestedFilter: 'the nested filter input (for links to it)',
   resourceLink: 'the resource link type',
   resourceLinkCollection: 'the resource link collection type',
 };

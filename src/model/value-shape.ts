@@ -35,6 +35,18 @@ export function describeJson(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A number in a Date field is most often a Unix timestamp written by a script: say which date it
+ * would be, so that the value can be rewritten (seen on a real seed export: epoch milliseconds).
+ * Only whole numbers that read as a date between 1973 and 2286 are explained.
+ */
+function epochReading(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return '';
+  if (value >= 1e11 && value < 1e13) return ` (as milliseconds since 1970: ${new Date(value).toISOString()})`;
+  if (value >= 1e8 && value < 1e10) return ` (as seconds since 1970: ${new Date(value * 1000).toISOString()})`;
+  return '';
+}
+
 function linkProblem(value: unknown, linkType: unknown, resource: boolean): string | null {
   if (!isObject(value) || !isObject(value.sys)) return describeJson(value);
   const sys = value.sys;
@@ -58,7 +70,7 @@ function scalarProblem(type: unknown, linkType: unknown, value: unknown): ShapeP
     case 'Boolean':
       return typeof value === 'boolean' ? null : problem('true or false');
     case 'Date':
-      return parseIsoDate(value) !== null ? null : problem('an ISO 8601 date such as 2025-04-21 or 2025-04-21T09:30:00Z');
+      return parseIsoDate(value) !== null ? null : problem('an ISO 8601 date such as 2025-04-21 or 2025-04-21T09:30:00Z', `${describeJson(value)}${epochReading(value)}`);
     case 'Location':
       return isObject(value) && typeof value.lat === 'number' && typeof value.lon === 'number'
         ? null

@@ -68,6 +68,25 @@ testRule(rule, {
       findings: [{ messageId: 'noDisplayField', target: { contentType: 'pic' }, severity: 'warning', message: /It has no Symbol or Text field to use: add one \(a title or name\), then set displayField to it\.$/ }],
     },
     {
+      // Seen on real spaces (fixtures/real-spaces: anag-versicherungpartner, stepzen-ecommerce): the advice names the fields to choose from.
+      name: 'no displayField: the advice names the visible Symbol and Text fields to choose from (three, then how many more)',
+      space: {
+        contentTypes: [
+          contentType('style', [{ id: 'font', type: 'Symbol' }, { id: 'h1', type: 'Link', linkType: 'Entry' }, { id: 'hidden', type: 'Symbol', disabled: true }, { id: 'note', type: 'Text' }], { displayField: null }),
+          contentType('items', ['cost', 'id', 'orderID', 'productID', 'quantity'].map((id) => ({ id, type: 'Text' })), { displayField: null }),
+        ],
+      },
+      findings: [
+        { messageId: 'noDisplayField', target: { contentType: 'style' }, severity: 'warning', message: /Set displayField to one of its Symbol or Text fields: 'font', 'note'\.$/ },
+        { messageId: 'noDisplayField', target: { contentType: 'items' }, severity: 'warning', message: /fields: 'cost', 'id', 'orderID' and 2 more\.$/ },
+      ],
+    },
+    {
+      name: 'no displayField, and every Symbol or Text field hidden: the advice is to show one',
+      space: { contentTypes: [contentType('pic', [{ id: 'alt', type: 'Symbol', disabled: true }, { id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: null })] },
+      findings: [{ messageId: 'noDisplayField', target: { contentType: 'pic' }, severity: 'warning', message: /Its Symbol and Text fields \('alt'\) are hidden in the editor, .*: show one, then set displayField to it\.$/ }],
+    },
+    {
       name: 'no displayField (null, absent, empty): a finding on the content type with the rule’s severity',
       space: {
         contentTypes: [
@@ -149,7 +168,7 @@ testRule(rule, {
           messageId: 'emptyDisplayValue',
           target: { contentType: 'article', field: 'title', entry: 'a2', locale: 'en-US' },
           severity: 'info',
-          message: "The display field 'title' has no value in the default locale 'en-US'",
+          message: "The display field 'title' has no value in the default locale 'en-US': under select=fields._displayField the service returns this entry without fields. Fill it in this entry, or make a field that every entry fills the display field.",
           pointer: '/entries/1/fields/title',
         },
         { messageId: 'emptyDisplayValue', target: { contentType: 'article', field: 'title', entry: 'a3', locale: 'en-US' }, severity: 'info', pointer: '/entries/2' },

@@ -70,6 +70,16 @@ testRule(rule, {
     { name: 'a single link in an Array field', space: space(entry({ related: link('Entry') })), findings: [wrong('related', /needs an array of links, but holds an object/)] },
     { name: 'a Location without lat/lon', space: space(entry({ place: { latitude: 1, longitude: 2 } })), findings: [wrong('place', /needs an object with numeric lat and lon, but holds an object without numeric lat and lon/)] },
     { name: 'a Date that is not ISO 8601', space: space(entry({ date: '21/04/2025' })), findings: [wrong('date', /needs an ISO 8601 date .* but holds the string "21\/04\/2025"/)] },
+    {
+      // The real seed export stepzen-ecommerce (fixtures/real-spaces) holds epoch milliseconds in its Date fields.
+      name: 'a Unix timestamp in a Date field: the message says which date it reads as (milliseconds, seconds); other numbers are only described',
+      space: space(entry({ date: 1594736216897 }), { ...entry({ date: 1594736216 }), sys: { ...entry({}).sys, id: 'e2' } }, { ...entry({ date: 2025 }), sys: { ...entry({}).sys, id: 'e3' } }),
+      findings: [
+        wrong('date', /but holds the number 1594736216897 \(as milliseconds since 1970: 2020-07-14T14:16:56\.897Z\): the service refuses/),
+        { ...wrong('date', /but holds the number 1594736216 \(as seconds since 1970: 2020-07-14T14:16:56\.000Z\): the service refuses/), target: { contentType: 'article', field: 'date', entry: 'e2', locale: 'en-US' } },
+        { ...wrong('date', /but holds the number 2025: the service refuses/), target: { contentType: 'article', field: 'date', entry: 'e3', locale: 'en-US' } },
+      ],
+    },
     { name: 'a number in a Symbol field, a string in a Boolean field', space: space(entry({ title: 5, live: 'yes' })), findings: [wrong('title', /needs a string, but holds the number 5/), wrong('live', /needs true or false/)] },
     {
       name: 'an Array item of the wrong shape: the first one, at its index',

@@ -25,6 +25,29 @@ testRule(rule, {
       findings: [{ messageId: 'breaking', target: { contentType: 'article', field: 'body' }, severity: 'error', message: 'Article.body was removed' }],
     },
     {
+      name: 'a sortable field made omitted: one finding, not one per filter input field and order value that go with it',
+      before: articles([title, { id: 'authors', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] } }], [], people),
+      space: articles([title, { id: 'authors', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] } }], [], [
+        contentType('person', [{ id: 'name', type: 'Symbol', omitted: true }]),
+        people[1]!,
+      ]),
+      findings: [{ messageId: 'breaking', target: { contentType: 'person', field: 'name' }, severity: 'error', message: /queries: Person\.name was removed\.$/ }],
+    },
+    {
+      name: 'a link pointed at another type: one finding for the field, its where argument and the linkedFrom collection included, no filter input changes',
+      before: articles([author(['person'])], [], people),
+      space: articles([author(['team'])], [], people),
+      findings: [
+        {
+          messageId: 'breaking',
+          target: { contentType: 'article', field: 'author' },
+          severity: 'error',
+          message:
+            /^(?=.*Article\.author changed type from Person to Team\.)(?=.*Article\.author arg where has changed type from PersonFilter to TeamFilter\.)(?=.*PersonLinkingCollections\.articleCollection was removed\.)(?!.*NestedFilter)(?!.*ArticleFilter)/,
+        },
+      ],
+    },
+    {
       name: 'a link narrowed to one type changes the field type, and the type left out loses its linkedFrom collection: one finding',
       before: articles([author(['person', 'team'])], [], people),
       space: articles([author(['person'])], [], people),

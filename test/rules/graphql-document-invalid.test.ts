@@ -151,6 +151,16 @@ testRule(rule, {
       findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'post.graphql', line: 4, column: 3, message: /^fragment 'Post' .*slug/ }],
     },
     {
+      name: 'diff: a removed field used in a where filter (with an operator) and in an order value (needs the complete schema: filters and orders)',
+      before: space([title, { id: 'rank', type: 'Integer' }]),
+      space: space([title]),
+      documents: { 'f.graphql': 'query F {\n  blogPostCollection(where: { rank_gt: 3 }, order: [rank_DESC]) { total }\n}\n' },
+      findings: [
+        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 31, message: /"rank_gt" is not defined by type "BlogPostFilter".*BlogPost\.rank was removed/ },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 53, message: /"rank_DESC" does not exist in "BlogPostOrder" enum.*BlogPost\.rank was removed/ },
+      ],
+    },
+    {
       name: 'a spread of a fragment that no file defines',
       space: space([title]),
       documents: { 'a.graphql': 'query A {\n  blogPostCollection { items { ...Missing } }\n}' },
