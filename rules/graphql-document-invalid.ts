@@ -155,7 +155,8 @@ application no longer asks for it.
         // not an error.
         const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
         const excluded = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
-        const errors = [...graphql.validate(built.schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes])];
+        // No error limit: graphql-js stops at 100 by default, which a whole repository can reach.
+        const errors = [...graphql.validate(built.schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors: Infinity })];
         for (const document of bySource.values()) {
           if (document.operations.length > 1) errors.push(...graphql.validate(built.schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
         }

@@ -161,6 +161,12 @@ testRule(rule, {
       ],
     },
     {
+      name: 'more errors than graphql-js reports by default (100): all of them',
+      space: space([title]),
+      documents: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`q${String(i).padStart(3, '0')}.graphql`, `query Q${i} { blogPost(id: "${i}") { missing${i} } }`])),
+      findings: Array.from({ length: 120 }, (_, i) => ({ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error' as const, file: `q${String(i).padStart(3, '0')}.graphql`, message: new RegExp(`missing${i}"`) })),
+    },
+    {
       name: 'a spread of a fragment that no file defines',
       space: space([title]),
       documents: { 'a.graphql': 'query A {\n  blogPostCollection { items { ...Missing } }\n}' },
