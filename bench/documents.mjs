@@ -97,7 +97,7 @@ function print(title, rows) {
   }
 }
 
-const tsx = { 'src/extra/Hero.tsx': "import { gql } from '@apollo/client';\nexport const HERO = gql`\n  query Hero($id: String!) { componentHeroBanner(id: $id) { ...HeroBannerFields } }\n`;\n" };
+const tsx = { 'src/extra/Hero.tsx': "import { gql } from '@apollo/client';\nexport const HERO = gql`\n  query Hero($id: String!, $locale: String, $preview: Boolean) { componentHeroBanner(id: $id, locale: $locale, preview: $preview) { ...HeroBannerFields } }\n`;\n" };
 print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([
   { name: 'model only', dir: setup('model-only', '') },
   { name: 'model + 20 .graphql documents', dir: setup('graphql-documents', 'documents: ["src/**/*.graphql"]\n') },
