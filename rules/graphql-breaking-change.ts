@@ -1,20 +1,11 @@
-import { createRequire } from 'node:module';
 import { defineRule } from '../src/engine/rule.js';
 import { liveFields } from '../src/diff/counterpart.js';
 import { lowerFirstAscii } from '../src/graphql/naming.js';
-import { buildSchemaModel, typeNameOrigins, type NamePattern, type SchemaContentType, type SchemaField, type SchemaModel } from '../src/graphql/schema-model.js';
-import { renderSchema } from '../src/graphql/render-sdl.js';
-import { schemaProblems } from '../src/graphql/schema-problems.js';
+import { graphqlJs, predictedSdl } from '../src/graphql/predicted-schema.js';
+import { typeNameOrigins, type NamePattern, type SchemaContentType, type SchemaField, type SchemaModel } from '../src/graphql/schema-model.js';
 import type { FieldNode } from '../src/model/nodes.js';
-import type { SpaceModel } from '../src/model/space-model.js';
 
 type Subject = { type: SchemaContentType; field: FieldNode | null; removed: boolean };
-
-/** The predicted schema as SDL, or null when GraphQL names collide (the graphql-* collision rules report that). */
-function predictedSdl(space: SpaceModel): { model: SchemaModel; sdl: string } | null {
-  const model = buildSchemaModel([...space.contentTypes.values()]);
-  return schemaProblems(model).length === 0 ? { model, sdl: renderSchema(model) } : null;
-}
 
 /**
  * The content type and field a GraphQL change is about: the type whose name is the longest
@@ -135,8 +126,8 @@ or change the queries in the same change.
         const old = predictedSdl(before);
         const current = predictedSdl(space);
         if (!old || !current) return;
-        // Loaded only here: graphql-js is not needed by lint runs.
-        const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+        // Loaded only here: graphql-js is not needed by lint runs without documents.
+        const graphql = graphqlJs();
         const changes = graphql.findBreakingChanges(graphql.buildSchema(old.sdl), graphql.buildSchema(current.sdl));
         const grouped = new Map<FieldNode | SchemaContentType, string[]>();
         const mirrors = new Set([...mirrorTypeNames(old.model), ...mirrorTypeNames(current.model)]);

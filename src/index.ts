@@ -19,3 +19,5 @@ export { fieldNameOf, typeNameOf, type TypeNaming } from './graphql/naming.js';
 export { buildSchemaModel, typeNameOrigins, type SchemaModel } from './graphql/schema-model.js';
 export { renderSchema } from './graphql/render-sdl.js';
 export { schemaProblems, type SchemaProblem } from './graphql/schema-problems.js';
+export { definitionLabel, graphqlRef, type CodeNode, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from './model/code-nodes.js';
+export { predictedSchema, type PredictedSchema } from './graphql/predicted-schema.js';

@@ -12,6 +12,8 @@ export interface InitResult {
   path: string;
   include: string[];
   exportFiles: string[];
+  /** Globs of the GraphQL documents found (operations and fragments in files or embedded in code); empty when none. */
+  documents: string[];
   /** `sources` globs proposed for code that uses the service's SDKs or hosts (empty: none found). */
   sources: string[];
   /** Globs of the migration scripts found (files that export a `function (migration)`). */
@@ -29,9 +31,10 @@ function includeGlobs(files: readonly string[]): string[] {
 }
 
 /** The code inputs `cmlint init` proposes, by config key: globs, empty when none was found. */
-export type ProposedInputs = Partial<Record<'sources' | 'migrations', readonly string[]>>;
+export type ProposedInputs = Partial<Record<'documents' | 'sources' | 'migrations', readonly string[]>>;
 
 const PROPOSED_COMMENTS: Readonly<Record<keyof ProposedInputs, readonly string[]>> = {
+  documents: ['# GraphQL documents (files, and operations embedded in code) checked against the schema the model generates.'],
   sources: [
     '# Application code that uses the service (SDKs, hosts, its command-line tool), checked for the',
     "# service's API changes: JS/TS is parsed; scripts, workflows and package.json are scanned.",
@@ -106,18 +109,21 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   // Migration scripts name the service's packages too, but they are replayed, not application code.
   const { proposeSources } = await import('./inputs/sources/propose-sources.js');
   const sources = await proposeSources(cwd, new Set(scripts));
-  if (exportFiles.length === 0 && sources.length === 0 && migrations.length === 0) {
+  // Loaded only here: finding documents parses code.
+  const { documentGlobs, findDocumentFiles } = await import('./inputs/documents/find-documents.js');
+  const documents = documentGlobs(await findDocumentFiles(cwd));
+  if (exportFiles.length === 0 && documents.length === 0 && sources.length === 0 && migrations.length === 0) {
     throw new InitError(
-      'no space export files (.json, .yaml, .yml), no code that uses the service and no migration scripts found here or below; run cmlint init in the directory that holds your export',
+      'no space export files (.json, .yaml, .yml), GraphQL documents, code that uses the service or migration scripts found here or below; run cmlint init in the directory that holds your export',
     );
   }
   const include = includeGlobs(exportFiles);
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
-    writeFileSync(path, starterConfig(include, exportFiles.length, { sources, migrations }), { flag: 'wx' });
+    writeFileSync(path, starterConfig(include, exportFiles.length, { documents, sources, migrations }), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);
   }
-  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, sources, migrations };
+  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, documents, sources, migrations };
 }

@@ -9,6 +9,7 @@ import { runsIn, type Rule, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult } from './format/types.js';
+import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-code.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import type { MigrationScript } from './inputs/migrations/index.js';
 import { InputError } from './load/input-error.js';
@@ -202,6 +203,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let migrations: MigrationScript[] | null = null;
   let changedScripts: ReadonlySet<string> | undefined;
   let sources: Awaited<ReturnType<typeof selectRunSources>> | null = null;
+  let codeFiles: CodeFiles[];
   try {
     if (!diff && ((config.sources?.length ?? 0) > 0 || options.paths.some(isCodeFile))) sources = await selectRunSources(options, loaded);
     const onlySources = sources !== null && options.paths.length > 0 && sources.spacePaths.length === 0;
@@ -216,10 +218,15 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
       changedScripts = selection.targets ? scripts.namedScripts(options.paths, options.cwd, migrations!) : undefined;
       if (changedScripts?.size) selection = { ...selection, targets: new Set([...selection.targets!, ...changedScripts]) };
     }
+    codeFiles = await findCodeFiles(loaded, options.cwd);
   } catch (error) {
     return stopped(error, 0);
   }
-  if (selection.targets?.size === 0 && (sources === null || sources.files.length === 0)) {
+  // Named files among the code inputs (a staged GraphQL document) are report targets too.
+  const codePaths = new Set(codeFiles.flatMap((c) => c.files.map((f) => f.absPath)));
+  const named = new Set([...(selection.named ?? []), ...options.paths.map((p) => resolve(options.cwd, p))]);
+  const codeTargets = diff ? [] : [...codePaths].filter((p) => named.has(p));
+  if (selection.targets?.size === 0 && codeTargets.length === 0 && (sources === null || sources.files.length === 0)) {
     // Every named file is outside the space (pre-commit passed files the config does not lint).
     const stats: RunStats = { filesRead: 0, contentTypes: 0, entries: 0, assets: 0 };
     return { result: { tool, asOf, findings: [], stats, suppressed: 0 }, config, rules: active, baseline: null };
@@ -234,6 +241,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let run: RunResult;
   let pool: WorkerPool | undefined;
   const sourceStats = { read: 0, skipped: 0 };
+  /** Content types defined in report targets: the code findings they cause are reported too. */
+  const targetTypes = new Set<string>();
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
@@ -256,11 +265,14 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
       const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
       space = await (await import('./inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
     }
+    for (const type of space.model.contentTypes.values()) if (selection.targets?.has(type.source.file.absPath)) targetTypes.add(type.id);
+    // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.
+    const code = selection.targets && codeTargets.length === 0 && targetTypes.size === 0 ? [] : await readCodeInputs(codeFiles, options.cwd);
     const walk = sourceWalk(sources?.files ?? [], loaded, sourceStats);
-    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
+    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
     run.stats.filesRead += sourceStats.read;
   } catch (error) {
-    return stopped(error, selection.files.length);
+    return stopped(error, selection.files.length + codePaths.size);
   } finally {
     await pool?.close();
   }
@@ -292,12 +304,19 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   }
 
   if (selection.targets || sources?.targets) {
-    const targets = selection.targets ? new Set([...selection.targets].map((p) => displayPath(p, options.cwd))) : null;
+    const shown = (paths: Iterable<string>) => new Set([...paths].map((p) => displayPath(p, options.cwd)));
+    const targets = selection.targets ? shown([...selection.targets, ...codeTargets]) : null;
+    const code = shown(codePaths);
     const sourceFiles = new Set(sources?.files.map((f) => f.path));
     // Findings about the space as a whole (no file) belong to no target: whole-space runs report them.
-    const isTarget = (file: string | null) =>
-      file !== null && sourceFiles.has(file) ? (sources!.targets?.has(file) ?? true) : targets === null || (file !== null && targets.has(file));
-    kept = kept.filter((f) => f.internal || isTarget(f.file));
+    // A finding in code caused by a content type that a target defines is the target's too (a changed type reports the documents it breaks).
+    const isTarget = ({ file, target }: Finding): boolean => {
+      if (file === null) return false;
+      if (sourceFiles.has(file)) return sources!.targets?.has(file) ?? true;
+      if (targets === null) return true;
+      return targets.has(file) || (code.has(file) && target.contentType !== null && targetTypes.has(target.contentType));
+    };
+    kept = kept.filter((f) => f.internal || isTarget(f));
   }
   return { result: { tool, asOf, findings: kept, stats, suppressed }, config, rules: active, baseline };
 }

@@ -86,8 +86,13 @@ function hook(dir: string, files: string[]) {
 }
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('declares the hook as the design needs: node, json/yaml files, one process, file names passed', () => {
-    expect(HOOK).toMatchObject({ language: 'node', types_or: ['json', 'yaml'], require_serial: true, pass_filenames: true });
+  it('declares the hook as the design needs: node, json/yaml files and GraphQL documents, one process, file names passed', () => {
+    expect(HOOK).toMatchObject({
+      language: 'node',
+      types_or: ['json', 'yaml', 'graphql', 'javascript', 'jsx', 'ts', 'tsx', 'vue', 'svelte'],
+      require_serial: true,
+      pass_filenames: true,
+    });
     const all = MANIFEST.find((h) => h.id === 'cmlint-all')!;
     expect(all).toMatchObject({ language: 'node', pass_filenames: false, always_run: true, stages: ['manual'] });
   });

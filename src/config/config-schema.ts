@@ -1,4 +1,5 @@
 import type { Rule } from '../engine/rule.js';
+import { CODE_INPUT_KINDS } from '../inputs/kinds.js';
 
 const severity = { enum: ['error', 'warning', 'info', 'off'] };
 
@@ -97,6 +98,7 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
         description:
           'Globs of migration scripts (.js, .cjs, .mjs, .ts), relative to this file: replayed in path order (file-name order within a folder) on the space with the migration tool (contentful-migration, installed beside cmlint), and the model they produce is linted. The scripts run in-process.',
       },
+      ...Object.fromEntries(CODE_INPUT_KINDS.map((kind) => [kind.key, { ...globs, description: kind.description }])),
       taxonomy: {
         type: 'string',
         minLength: 1,

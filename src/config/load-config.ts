@@ -45,6 +45,8 @@ export interface ConfigFile {
   sources?: string[];
   /** The service's API hosts (each list replaces the default list of its API). */
   service?: { hosts?: { management?: string[]; delivery?: string[]; preview?: string[]; graphql?: string[] } };
+  /** Globs of GraphQL documents (files, or JS/TS/component files embedding operations), relative to the config file. */
+  documents?: string[];
 }
 
 /** The config of a run: the file's content (empty without a file), its path, and the rules it can configure. */

@@ -1,6 +1,7 @@
 import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, LocaleNode, ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { SourceFileNode } from '../inputs/sources/source-node.js';
+import type { GraphQLDocumentNode, OperationNode } from '../model/code-nodes.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeveritySetting = Severity | 'off';
@@ -114,6 +115,13 @@ export interface ReportDescriptor {
   locale?: string;
   /** The entry a finding about a field names as its example (diff rules: the first entry a change breaks). */
   entry?: string;
+  /** The content type a finding in code is caused by (a GraphQL operation that selects a field the model removed). */
+  contentType?: string;
+  /**
+   * For a node of a code input: the exact place of the finding in the node's file (a UTF-16
+   * offset from the start of the file, as `node.source.offset`); default the node's start.
+   */
+  offset?: number;
 }
 
 export interface RuleContext<Options> {
@@ -140,12 +148,17 @@ export type WireEntryRef = [string, string, number, string, number];
 
 /**
  * What a rule returns from `create`: called once per node in one walk over the space, in this
- * order: locales, content types (each followed by its fields), assets, entries, then `end`.
+ * order: locales, content types (each followed by its fields), the code inputs (GraphQL
+ * documents: each document followed by its operations), assets, entries, then `end`.
  */
 export interface Visitors {
   locale?(locale: LocaleNode): void;
   contentType?(contentType: ContentTypeNode): void;
   field?(field: FieldNode): void;
+  /** A GraphQL text (a `.graphql` file, or one embedded literal), with its operations and fragments. */
+  document?(document: GraphQLDocumentNode): void;
+  /** A GraphQL operation, with the fragments it uses from any document. */
+  operation?(operation: OperationNode): void;
   asset?(asset: AssetNode): void;
   entry?(entry: EntryNode): void;
   /** An application source file (config `sources`, or named on the command line), after the model and before assets and entries. */

@@ -2,7 +2,9 @@ import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../load/json-scan.js';
 import type { Space } from '../load/load-space.js';
 import type { SourceFile, SourceRef } from '../load/source.js';
-import { recordOf, type EntryRef, type Node, type ReportNode } from '../model/nodes.js';
+import type { CodeInput } from '../inputs/code-input.js';
+import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
+import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { SourceFileNode } from '../inputs/sources/source-node.js';
 import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
@@ -40,6 +42,7 @@ export interface RunResult {
 }
 
 type VisitorName = keyof Visitors;
+type Node = SpaceNode | CodeNode;
 
 interface Instance {
   rule: Rule<never>;
@@ -59,8 +62,8 @@ const INTERNAL_MESSAGE_ID = 'internal-error';
 /** How many entries (or assets) pass between two progress callbacks. */
 export const PROGRESS_EVERY = 1000;
 
-function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale' | 'entry'>): Target {
-  const target: Target = { contentType: null, field: descriptor?.field ?? null, entry: descriptor?.entry ?? null, locale: descriptor?.locale ?? null };
+function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, 'field' | 'locale' | 'entry' | 'contentType'>): Target {
+  const target: Target = { contentType: descriptor?.contentType ?? null, field: descriptor?.field ?? null, entry: descriptor?.entry ?? null, locale: descriptor?.locale ?? null };
   if (node?.kind === 'contentType') target.contentType = node.id;
   else if (node?.kind === 'field') {
     target.contentType = node.contentType.id;
@@ -79,6 +82,9 @@ function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, '
 
 function describeNode(node: Node | null): string {
   if (!node) return 'the space';
+  if (node.kind === 'graphqlDocument') return `the GraphQL document at ${node.source.file.path}`;
+  if (node.kind === 'operation') return `operation '${node.name ?? '(anonymous)'}' in ${node.source.file.path}`;
+  if (node.kind === 'fragment') return `fragment '${node.name}' in ${node.source.file.path}`;
   if (node.kind === 'field') return `field '${node.id}' of content type '${node.contentType.id}'`;
   if (node.kind === 'locale') return `locale '${node.code}'`;
   if (node.kind === 'editorInterface') return `the editor interface of '${node.contentTypeId}'`;
@@ -143,7 +149,7 @@ export class RuleRunner {
       }
       this.instances.push(instance);
     }
-    for (const name of ['locale', 'contentType', 'field', 'sourceFile', 'asset', 'entry', 'end'] as const) {
+    for (const name of ['locale', 'contentType', 'field', 'document', 'operation', 'sourceFile', 'asset', 'entry', 'end'] as const) {
       this.byVisitor.set(
         name,
         this.instances.filter((i) => typeof i.visitors[name] === 'function'),
@@ -229,6 +235,9 @@ export class RuleRunner {
     if (severity === 'off') return;
     const record = descriptor.node ? recordOf(descriptor.node) : null;
     const fullPath = [...(record?.path ?? []), ...(descriptor.path ?? []).map(String)];
+    // Code has no JSON pointer: its findings are placed by offset in the file.
+    const code = descriptor.node !== null && isCodeNode(descriptor.node);
+    const ref = record && code && descriptor.offset !== undefined ? { ...record.source, offset: descriptor.offset } : (record?.source ?? null);
     this.pending.push({
       finding: {
         ruleId: meta.id,
@@ -237,15 +246,14 @@ export class RuleRunner {
         message,
         enforcement: enforcementAt(meta, this.asOf),
         target,
-        // Code has positions, not JSON pointers.
-        pointer: record && descriptor.node?.kind !== 'code' ? record.source.pointer + encodePointer(fullPath) : null,
+        pointer: record && !code ? record.source.pointer + encodePointer(fullPath) : null,
         file: record ? (record.source.file.fileOf?.(record.source, fullPath) ?? record.source.file.path) : null,
         line: null,
         column: null,
         internal: false,
         ...(spec.change ? { change: spec.change } : {}),
       },
-      ref: record?.source ?? null,
+      ref,
       path: fullPath,
       at: record ? record.source.file.offsetNow?.(record.source, fullPath) : undefined,
     });
@@ -275,7 +283,7 @@ export class RuleRunner {
         message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
         enforcement: enforcementAt(rule.meta, this.asOf),
         target: targetOf(node),
-        pointer: location && node?.kind !== 'code' ? location.source.pointer + encodePointer(location.path) : null,
+        pointer: location && !isCodeNode(node!) ? location.source.pointer + encodePointer(location.path) : null,
         file: location?.source.file.path ?? null,
         line: null,
         column: null,
@@ -298,17 +306,22 @@ export interface RunOptions {
   before?: SpaceModel;
   /** Application source files, visited after the model (read only when a rule visits them). */
   sources?: () => AsyncIterable<SourceFileNode>;
+  /** The code inputs of the run (GraphQL documents …), visited after the model, before the entries. */
+  code?: readonly CodeInput[];
 }
 
 /**
  * Runs the configured rules over the space in one walk: locales, content types with their
- * fields, assets, entries, then `end`.
+ * fields, the code inputs, assets, entries, then `end`.
  */
 export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string, options: RunOptions = {}): Promise<RunResult> {
   const { onProgress } = options;
-  const stats: RunStats = { filesRead: space.files.length, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
+  const code = options.code ?? [];
+  const filesRead = code.reduce((n, input) => n + input.files.length, space.files.length);
+  const stats: RunStats = { filesRead, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
+  for (const input of code) input.walk((name, node) => runner.visit(name, node));
   if (options.sources && runner.visits('sourceFile')) for await (const file of options.sources()) runner.visit('sourceFile', file);
   // Sections no active rule visits are only counted (from their boundaries), not parsed.
   if (!runner.visits('asset')) stats.assets = await space.count('asset');

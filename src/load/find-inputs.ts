@@ -150,6 +150,8 @@ export interface InputSelection {
   files: InputFile[];
   /** Absolute paths of the files findings are reported for; null: all of them. */
   targets: ReadonlySet<string> | null;
+  /** Absolute paths of every file the paths name, in the space or not (code inputs take theirs from these). */
+  named?: ReadonlySet<string>;
 }
 
 /**
@@ -163,5 +165,5 @@ export async function selectInputs(paths: readonly string[], options: FindInputs
   const files = await findInputs([], options);
   const inSpace = new Set(files.map((f) => f.absPath));
   const named = await findInputs(paths, options);
-  return { files, targets: new Set(named.map((f) => f.absPath).filter((p) => inSpace.has(p))) };
+  return { files, targets: new Set(named.map((f) => f.absPath).filter((p) => inSpace.has(p))), named: new Set(named.map((f) => f.absPath)) };
 }

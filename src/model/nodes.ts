@@ -1,4 +1,5 @@
 import type { SourceRef } from '../load/source.js';
+import type { CodeNode } from './code-nodes.js';
 import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from './json-types.js';
 
 /** What rules visit. Each node keeps its record as read (`json`) and where it came from. */
@@ -71,19 +72,7 @@ export interface ConceptSchemeNode {
   readonly source: SourceRef;
 }
 
-/**
- * A place in an application source file (a call, a string, a command in a script): what
- * findings about code are reported at. `source.offset` is the UTF-16 offset in the file's text.
- * The content type (and field) is set when the code names one of the model's.
- */
-export interface CodeNode {
-  readonly kind: 'code';
-  readonly source: SourceRef;
-  readonly contentType: string | null;
-  readonly field: string | null;
-}
-
-export type Node = CodeNode | ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode | ConceptNode | ConceptSchemeNode;
+export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNode | EntryNode | AssetNode | ConceptNode | ConceptSchemeNode;
 
 /**
  * An entry without its record: enough to report about the entry after it has streamed past
@@ -91,8 +80,8 @@ export type Node = CodeNode | ContentTypeNode | FieldNode | EditorInterfaceNode 
  */
 export type EntryRef = Pick<EntryNode, 'kind' | 'id' | 'contentTypeId' | 'source'>;
 
-/** What a finding can be about: any node, or an entry by reference. */
-export type ReportNode = Exclude<Node, EntryNode> | EntryRef;
+/** What a finding can be about: any node, an entry by reference, or a node of a code input. */
+export type ReportNode = Exclude<Node, EntryNode> | EntryRef | CodeNode;
 
 export function entryRef(entry: EntryNode): EntryRef {
   return { kind: 'entry', id: entry.id, contentTypeId: entry.contentTypeId, source: entry.source };

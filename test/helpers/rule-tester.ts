@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../../src/config/load-config.js';
 import { RuleConfiguration } from '../../src/config/resolve-rules.js';
 import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
+import { readDocuments } from '../../src/inputs/documents/read-documents.js';
 import { loadSpace } from '../../src/load/load-space.js';
 import { withMigrations } from '../../src/inputs/migrations/index.js';
 import { scriptOrder } from '../../src/inputs/migrations/replay.js';
@@ -27,6 +28,9 @@ export interface ExpectedFinding {
   /** JSON pointer of the finding (null: a finding about the space as a whole). */
   pointer?: string | null;
   line?: number;
+  column?: number;
+  /** The finding's file: for findings in documents, the name given in `documents`. */
+  file?: string;
 }
 
 export interface ValidCase {
@@ -38,6 +42,8 @@ export interface ValidCase {
   before?: SpaceInput;
   /** Migration scripts (CommonJS source by file name) replayed on `space` before the rule runs. */
   migrations?: Record<string, string>;
+  /** GraphQL documents (or files embedding them) by file name, linted with the space. */
+  documents?: Record<string, string>;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -54,9 +60,9 @@ export async function runRule(
   options: Record<string, unknown> = {},
   asOf = TEST_AS_OF,
   before?: SpaceInput,
-  migrations?: Record<string, string>,
+  code: Pick<ValidCase, 'migrations' | 'documents'> = {},
 ): Promise<Finding[]> {
-  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf, before, migrations);
+  return runWithConfig(rule, space, { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, options] } }, asOf, before, code);
 }
 
 /** Runs one rule with a whole config (presets, severities) over a space written to a file. */
@@ -66,7 +72,7 @@ export async function runWithConfig(
   config: ConfigFile,
   asOf = TEST_AS_OF,
   before?: SpaceInput,
-  migrations?: Record<string, string>,
+  { migrations, documents }: Pick<ValidCase, 'migrations' | 'documents'> = {},
 ): Promise<Finding[]> {
   const read = async (input: SpaceInput) => {
     const file = join(workDir, `case-${++caseCounter}.json`);
@@ -85,8 +91,20 @@ export async function runWithConfig(
     loaded = await withMigrations(loaded, scriptOrder(scripts), { cwd: workDir, configShown: '.linterrc.yaml' });
   }
   const beforeModel = before ? (await read(before)).model : undefined;
-  const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf, beforeModel ? { before: beforeModel } : {});
+  const code = documents ? [await readDocuments(writeDocuments(documents), join(workDir, `docs-${caseCounter}`))] : [];
+  const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf, { code, ...(beforeModel ? { before: beforeModel } : {}) });
   return findings;
+}
+
+/** Writes documents into a directory of their own; findings name them by the names given. */
+function writeDocuments(documents: Record<string, string>) {
+  const dir = join(workDir, `docs-${caseCounter}`);
+  return Object.entries(documents).map(([name, text]) => {
+    const absPath = join(dir, name);
+    mkdirSync(dirname(absPath), { recursive: true });
+    writeFileSync(absPath, text);
+    return { absPath, explicit: true };
+  });
 }
 
 function fullTarget(target: Partial<Target>): Target {
@@ -107,7 +125,7 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
       for (const testCase of cases.valid) {
         it(testCase.name, async () => {
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase.migrations);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase);
           expect(findings.map((f) => `${f.messageId}: ${f.message}`)).toEqual([]);
         });
       }
@@ -119,7 +137,7 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
           expect(testCase.findings.length, 'an invalid case must list its findings').toBeGreaterThan(0);
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
           for (const expected of testCase.findings) expect(Object.keys(rule.meta.messages)).toContain(expected.messageId);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase.migrations);
+          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase);
           expect(findings.filter((f) => f.internal).map((f) => f.message)).toEqual([]);
           expect(findings.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, target: f.target, severity: f.severity }))).toEqual(
             testCase.findings.map((e) => ({ ruleId: rule.meta.id, messageId: e.messageId, target: fullTarget(e.target), severity: e.severity })),
@@ -129,6 +147,8 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
             if (expected.message !== undefined) expect(actual.message).toMatch(expected.message);
             if (expected.pointer !== undefined) expect(actual.pointer).toBe(expected.pointer);
             if (expected.line !== undefined) expect(actual.line).toBe(expected.line);
+            if (expected.column !== undefined) expect(actual.column).toBe(expected.column);
+            if (expected.file !== undefined) expect(actual.file).toBe(expected.file);
           });
         });
       }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Position, SourceFile, SourceRef } from '../../load/source.js';
-import type { CodeNode } from '../../model/nodes.js';
+import type { SourcePlaceNode } from '../../model/code-nodes.js';
 
 /** Text of a source file as parsers see it: decoded as UTF-8, without a byte order mark. */
 export function sourceText(buffer: Buffer): string {
@@ -38,7 +38,7 @@ export class CodeSourceFile implements SourceFile {
   }
 
   /** A node to report a finding at `offset`, naming the model's content type (and field) when the code does. */
-  at(offset: number, target: { contentType?: string | null; field?: string | null } = {}): CodeNode {
+  at(offset: number, target: { contentType?: string | null; field?: string | null } = {}): SourcePlaceNode {
     return { kind: 'code', source: { file: this, pointer: '', offset }, contentType: target.contentType ?? null, field: target.field ?? null };
   }
 }

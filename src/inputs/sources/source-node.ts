@@ -1,5 +1,5 @@
 import type { DocumentNode } from 'graphql';
-import type { CodeNode } from '../../model/nodes.js';
+import type { SourcePlaceNode } from '../../model/code-nodes.js';
 import type { ServiceHosts } from './hosts.js';
 import type { CallSite, MemberRead, StringSite } from './js-facts.js';
 import type { CodeSourceFile } from './source-file.js';
@@ -47,7 +47,7 @@ export interface SourceFileNode {
    */
   readonly graphql: readonly { document: DocumentNode; offset(documentOffset: number): number }[];
   /** A node for a finding at `offset`. */
-  at(offset: number, target?: { contentType?: string | null; field?: string | null }): CodeNode;
+  at(offset: number, target?: { contentType?: string | null; field?: string | null }): SourcePlaceNode;
 }
 
 /** The packages of the service's JavaScript SDKs. */

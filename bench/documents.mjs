@@ -1,0 +1,124 @@
+// What GraphQL documents cost a run, measured in one session (medians of alternating runs):
+//   npm run build && node bench/documents.mjs [runs=10] [documents=500]
+// 1. Cold start of a small run: the real app of fixtures/graphql/template-marketing (16 content types, 58 entries)
+//    linted with its model only, then with its 20 .graphql documents, then with one .tsx
+//    document more (which loads the JS parser).
+// 2. A repository of N generated documents (half .graphql, half .tsx with gql tags), each an
+//    operation that spreads one of the app's fragments from another file: the run with them
+//    against the run without, on the same model; then the same two runs in one process after a
+//    warm-up (modules loaded once), which is the work the documents add, without loading code.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'graphql';
+
+const runs = Number(process.argv[2] ?? 10);
+const count = Number(process.argv[3] ?? 500);
+const root = fileURLToPath(new URL('../', import.meta.url));
+const app = join(root, 'fixtures', 'graphql', 'template-marketing');
+const out = join(root, 'bench', 'out', 'documents');
+const bin = join(root, 'bin', 'cmlint.js');
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+/** A directory with the app's export and documents, and a config. */
+function setup(name, config, extra = {}) {
+  const dir = join(out, name);
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(app, 'export.json'), join(dir, 'export.json'));
+  cpSync(join(app, 'documents'), join(dir, 'src', 'documents'), { recursive: true });
+  for (const [file, text] of Object.entries(extra)) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  writeFileSync(join(dir, '.linterrc.yaml'), `include: ["export.json"]\n${config}`);
+  return dir;
+}
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+/** Operations that spread the app's fragments on content types (and assets), one per document. */
+function generated(n) {
+  const fragments = [];
+  for (const file of walk(join(app, 'documents'))) {
+    for (const d of parse(readFileSync(file, 'utf8')).definitions) {
+      if (d.kind === 'FragmentDefinition') fragments.push({ name: d.name.value, type: d.typeCondition.name.value });
+    }
+  }
+  const space = JSON.parse(readFileSync(join(app, 'export.json'), 'utf8'));
+  const types = new Set(['Asset', ...space.contentTypes.map((t) => t.sys.id[0].toUpperCase() + t.sys.id.slice(1))]);
+  const usable = fragments.filter((f) => types.has(f.type));
+  const files = {};
+  for (let i = 0; i < n; i++) {
+    const { name, type } = usable[i % usable.length];
+    const field = type[0].toLowerCase() + type.slice(1);
+    const query = `query Generated${i}($id: String!, $locale: String, $preview: Boolean) {\n  ${field}(id: $id, locale: $locale, preview: $preview) {\n    sys { id }\n    ...${name}\n  }\n}\n`;
+    if (i % 2 === 0) files[`src/generated/q${i}.graphql`] = query;
+    else files[`src/generated/Q${i}.tsx`] = `import { gql } from '@apollo/client';\n\nexport const Q${i} = gql\`\n${query}\`;\n\nexport const C${i} = () => <div>{String(Q${i})}</div>;\n`;
+  }
+  return files;
+}
+
+function time(cwd) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [bin, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status === null || result.status > 1 || result.stdout === '') throw new Error(`cmlint in ${cwd} exited ${result.status}: ${result.stderr}`);
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, findings: JSON.parse(result.stdout).findings };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Alternating runs of each setup after two warm-ups; medians and the findings of the last run. */
+function measure(setups) {
+  const samples = setups.map(() => []);
+  const findings = [];
+  for (let i = 0; i < runs + 2; i++) {
+    setups.forEach(({ dir }, k) => {
+      const { ms, findings: f } = time(dir);
+      if (i >= 2) samples[k].push(ms);
+      findings[k] = f;
+    });
+  }
+  return setups.map(({ name }, k) => ({ name, median: median(samples[k]), min: Math.min(...samples[k]), max: Math.max(...samples[k]), findings: findings[k].length }));
+}
+
+function print(title, rows) {
+  console.log(`\n${title} (medians of ${runs} alternating runs)`);
+  const base = rows[0].median;
+  for (const r of rows) {
+    console.log(`  ${r.name.padEnd(48)} ${r.median.toFixed(1).padStart(8)} ms  (min ${r.min.toFixed(1)}, max ${r.max.toFixed(1)})  ${(r.median / base).toFixed(2)}x  ${r.findings} findings`);
+  }
+}
+
+const tsx = { 'src/extra/Hero.tsx': "import { gql } from '@apollo/client';\nexport const HERO = gql`\n  query Hero($id: String!, $locale: String, $preview: Boolean) { componentHeroBanner(id: $id, locale: $locale, preview: $preview) { ...HeroBannerFields } }\n`;\n" };
+print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([
+  { name: 'model only', dir: setup('model-only', '') },
+  { name: 'model + 20 .graphql documents', dir: setup('graphql-documents', 'documents: ["src/**/*.graphql"]\n') },
+  { name: 'model + 20 .graphql + 1 .tsx document', dir: setup('tsx-document', 'documents: ["src/**/*.{graphql,tsx}"]\n', tsx) },
+]));
+
+const many = generated(count);
+const manySetups = [
+  { name: 'model only', dir: setup('many-model-only', '', many) },
+  { name: `model + 20 app documents + ${count} generated`, dir: setup('many-documents', 'documents: ["src/**/*.{graphql,tsx}"]\n', many) },
+];
+print(`${count} generated documents (half .graphql, half .tsx), fragments from the app's files`, measure(manySetups));
+
+// In one process: what the documents cost once their modules are loaded.
+const { lint } = await import(join(root, 'dist', 'src', 'lint.js'));
+const warm = manySetups.map(() => []);
+for (let i = 0; i < runs + 2; i++) {
+  for (const [k, { dir }] of manySetups.entries()) {
+    const started = process.hrtime.bigint();
+    await lint({ paths: [], cwd: dir });
+    if (i >= 2) warm[k].push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+}
+print(`The same in one process, modules loaded`, manySetups.map(({ name }, k) => ({ name, median: median(warm[k]), min: Math.min(...warm[k]), max: Math.max(...warm[k]), findings: NaN })));

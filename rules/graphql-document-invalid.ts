@@ -1,0 +1,177 @@
+import type { ASTNode, ASTVisitor, DocumentNode, GraphQLError, Source, ValidationContext, ValidationRule } from 'graphql';
+import { defineRule } from '../src/engine/rule.js';
+import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
+import { graphqlJs, predictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
+import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
+
+type Definition = OperationNode | FragmentNode;
+
+/**
+ * The check graphql-js 17 adds as KnownOperationTypesRule, which 16 leaves to execution: the
+ * service's GraphQL API has only queries, so a mutation or subscription fails.
+ */
+function knownOperationTypes(context: ValidationContext): ASTVisitor {
+  return {
+    OperationDefinition(node) {
+      const schema = context.getSchema();
+      const root = node.operation === 'mutation' ? schema.getMutationType() : node.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+      if (!root) context.reportError(new (graphqlJs().GraphQLError)(`The service's GraphQL API has no ${node.operation} operations (it is read-only).`, { nodes: node }));
+    },
+  };
+}
+
+/** Errors that graphql-resource-sys-type reports with its date: `sys { type }` on a resource link. */
+function isResourceSysType(node: ASTNode, place: Place | undefined): boolean {
+  return node.kind === 'Field' && node.name.value === 'type' && place?.parentType === 'ResourceSys';
+}
+
+export default defineRule({
+  meta: {
+    id: 'graphql-document-invalid',
+    description: 'A GraphQL operation or fragment (a .graphql file or embedded in code) that does not validate against the schema predicted from the content model.',
+    enforcement: { date: null, postponedFrom: null, note: 'in effect' },
+    severity: 'error',
+    recommended: true,
+    diff: 'also',
+    schema: { type: 'object', properties: {}, additionalProperties: false },
+    messages: {
+      invalid: {
+        text: '{{definition}} does not validate against the schema predicted from the content model: {{error}}',
+      },
+      invalidModel: {
+        text: '{{definition}} does not validate against the schema predicted from the content model: {{error}} Cause in the content model: {{cause}}.',
+      },
+      syntax: {
+        text: 'GraphQL syntax error: {{error}} The service refuses the whole document.',
+      },
+    },
+    docs: `
+Checks the application's own GraphQL documents (config \`documents\`: \`.graphql\`/\`.gql\` files,
+and operations embedded in JS/TS/JSX/TSX/Vue/Svelte/Astro files with \`gql\`/\`graphql\` tags or a
+\`/* GraphQL */\` comment) against the schema the service would generate for the content model
+of the same run (the one \`cmlint graphql-schema\` prints). Every operation, with the fragments
+it spreads from any file, and every fragment are validated with graphql-js's standard
+validation rules (\`specifiedRules\`), as the service validates a query before it runs it: a
+query that selects a field the model no longer has, a link whose type changed, or a content
+type that is gone, fails at once with HTTP 400 and no data.
+
+A finding is placed at the error's line and column in the original file (inside the component
+or script for embedded operations) and names the operation or fragment. Where the cause is in
+the content model, the finding's target names the content type and field, and the message says
+what the model has: \`Cause in the content model: content type 'blogPost' has no field that the
+API names author\`. In \`cmlint diff\` the rule runs on the documents against the schema after
+the change and names the change: \`BlogPost.author was removed\`, \`Page.heroImage is now a link to
+entries (Hero), not a link to an asset\`, \`content type 'event' was removed\`.
+
+A GraphQL text that does not parse is a finding (\`syntax\`) at the place of the syntax error,
+so that a CI gate fails on it (exit 1) and still reports everything else. A JS/TS or component
+file that cannot be parsed at all is an input error (exit 2): cmlint cannot tell what it holds.
+
+Not reported here: \`sys { type }\` on a resource link (\`graphql-resource-sys-type\` reports it with
+its date). When GraphQL names collide in the model no schema can be generated, and documents
+are not checked (the \`graphql-*-collision\` rules report the collisions). All operations and
+fragments of a run are validated in one pass, so that a fragment is checked (and reported) once
+however many operations spread it. Two operations of one name in different files, and a fragment
+that no operation uses, are not errors here; two fragments of one name are (a spread could not
+tell them apart), and so is an anonymous operation beside others in one document.
+
+The predicted schema is what \`cmlint graphql-schema\` prints, filters and orders included: a
+\`where\` key (\`slug\`, \`slug_contains\`) or an \`order\` value (\`slug_ASC\`) of a field the model
+no longer has is reported with that field as its cause too. Where the predicted schema is unsure
+(see the README on the predicted schema), an operation may be reported that the service accepts:
+such a finding has no cause in the content model and names the GraphQL error only.
+
+## Examples
+
+With a content type \`blogPost\` whose field \`author\` was deleted, reported at line 4 of
+\`src/queries/post.graphql\`:
+
+\`\`\`graphql
+query GetPost($id: String!) {
+  blogPost(id: $id) {
+    title
+    author { name }
+  }
+}
+\`\`\`
+
+## Fix
+
+Change the query with the model (in the same pull request), or keep the field until the
+application no longer asks for it.
+`,
+  },
+
+  create(context) {
+    const operations: OperationNode[] = [];
+    const fragments: FragmentNode[] = [];
+    const bySource = new Map<Source, GraphQLDocumentNode>();
+
+    /** The operation or fragment an error is in: the definition of its document whose text holds the place. */
+    const ownerOf = (document: GraphQLDocumentNode, offset: number): Definition | undefined =>
+      [...document.operations, ...document.fragments].find((d) => d.ast.loc!.start <= offset && offset < d.ast.loc!.end);
+
+    const report = (error: GraphQLError, places: ReadonlyMap<ASTNode, Place>, built: PredictedSchema): void => {
+      const node = error.nodes?.[0];
+      const document = node?.loc && bySource.get(node.loc.source);
+      if (!node?.loc || !document) return;
+      const place = places.get(node);
+      if (isResourceSysType(node, place)) return;
+      const owner = ownerOf(document, node.loc.start);
+      if (!owner) return;
+      const before = context.before ? schemaModelOf(context.before) : null;
+      const cause = modelCause(node, place, built.model, before);
+      const data = { definition: definitionLabel(owner), error: error.message };
+      context.report({
+        node: owner,
+        offset: graphqlRef(document, node.loc.start).offset,
+        ...(cause
+          ? { messageId: 'invalidModel', data: { ...data, cause: cause.text }, contentType: cause.contentType, ...(cause.field !== null ? { field: cause.field } : {}) }
+          : { messageId: 'invalid', data }),
+      });
+    };
+
+    return {
+      document(document) {
+        if (document.syntaxError) {
+          context.report({ node: document, offset: graphqlRef(document, document.syntaxError.offset).offset, messageId: 'syntax', data: { error: document.syntaxError.message } });
+          return;
+        }
+        bySource.set(document.body, document);
+        fragments.push(...document.fragments);
+      },
+      operation(operation) {
+        operations.push(operation);
+      },
+      end() {
+        if (operations.length + fragments.length === 0) return;
+        const built = predictedSchema(context.space);
+        if (!built) return;
+        const graphql = graphqlJs();
+        // One validation of every operation and fragment of the run: a fragment is checked once,
+        // however many operations spread it, and spreads resolve across files. What only holds
+        // within one document sent to the service (one anonymous operation alone) is checked per
+        // document; operation names may repeat across files, and a fragment no operation uses is
+        // not an error.
+        const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
+        const excluded = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
+        // No error limit: graphql-js stops at 100 by default, which a whole repository can reach.
+        const errors = [...graphql.validate(built.schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors: Infinity })];
+        for (const document of bySource.values()) {
+          if (document.operations.length > 1) errors.push(...graphql.validate(built.schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
+        }
+        if (errors.length === 0) return;
+        // Where each error is in the schema, found only in the definitions that have errors.
+        const owners = new Set<Definition>();
+        for (const error of errors) {
+          const loc = error.nodes?.[0]?.loc;
+          const document = loc && bySource.get(loc.source);
+          const owner = document && ownerOf(document, loc.start);
+          if (owner) owners.add(owner);
+        }
+        const places = placesOf(built.schema, { kind: graphql.Kind.DOCUMENT, definitions: [...owners].map((d) => d.ast) });
+        for (const error of errors) report(error, places, built);
+      },
+    };
+  },
+});

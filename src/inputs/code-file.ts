@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import type { Position, SourceFile, SourceRef } from '../load/source.js';
+
+/**
+ * A text file of a code input (a GraphQL document, a component, a script). Records in it are
+ * found by offset: `SourceRef.offset` counts UTF-16 code units from the start of the text (what
+ * JavaScript strings, parsers and editors' columns count), `pointer` is empty. The text is read
+ * once when the file is read and dropped with `release`; `locate` reads it again if needed.
+ */
+export class CodeSourceFile implements SourceFile {
+  private text: string | undefined;
+  private lineStarts: number[] | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly absPath: string,
+    text?: string,
+  ) {
+    this.text = text;
+  }
+
+  /** A reference to `offset` in this file. */
+  ref(offset: number): SourceRef {
+    return { file: this, pointer: '', offset };
+  }
+
+  locate(ref: SourceRef): Position {
+    const starts = (this.lineStarts ??= lineStarts((this.text ??= readFileSync(this.absPath, 'utf8'))));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= ref.offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: ref.offset - starts[lo]! + 1 };
+  }
+
+  release(): void {
+    this.text = undefined;
+    this.lineStarts = undefined;
+  }
+}
+
+/** Offsets at which lines start (after `\n`, `\r\n` or a lone `\r`, as GraphQL and editors count lines). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}

@@ -1,0 +1,30 @@
+import type { InputFile } from '../load/load-space.js';
+import type { SourceFile } from '../load/source.js';
+import type { CodeNode } from '../model/code-nodes.js';
+
+/**
+ * Kinds of input beside the space: code that talks to the service (GraphQL documents today,
+ * application sources next). Each kind has a config key with globs (default: none), its own
+ * reader (imported only when the key is set, so that runs without it do not load its parsers),
+ * and nodes that rules visit after the model and before the entries (see engine/rule.ts).
+ */
+
+/** Names of the visitors code nodes are visited with (Visitors in engine/rule.ts). */
+export type CodeVisitorName = 'document' | 'operation';
+
+/** What a code reader produces: its files (for positions) and a walk over its nodes, in order. */
+export interface CodeInput {
+  readonly kind: CodeInputKind['key'];
+  readonly files: readonly SourceFile[];
+  walk(visit: (visitor: CodeVisitorName, node: CodeNode) => void): void;
+}
+
+export interface CodeInputKind {
+  /** The config key that holds the kind's globs (relative to the config file). */
+  readonly key: 'documents';
+  /** For the config schema. */
+  readonly description: string;
+  /** File extensions the kind reads; `cmlint init` looks for them. */
+  readonly extensions: readonly string[];
+  read(files: readonly InputFile[], cwd: string): Promise<CodeInput>;
+}

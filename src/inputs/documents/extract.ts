@@ -1,0 +1,172 @@
+import { extname } from 'node:path';
+import type { TemplateLiteral } from '@babel/types';
+import { InputError } from '../../load/input-error.js';
+import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
+
+/**
+ * GraphQL texts in a document file: the whole of a `.graphql`/`.gql` file, or each GraphQL
+ * template literal of a JS/TS/JSX/TSX file or of a Vue/Svelte/Astro component's script blocks,
+ * found as graphql-codegen and graphql-eslint find them: with @graphql-tools/graphql-tag-pluck
+ * (`gql`/`graphql` tags, imported or global, `gql(…)` calls, `/* GraphQL *\/` comments).
+ *
+ * Each text is the literal exactly as written, with its `${…}` interpolations blanked out (the
+ * same number of characters, newlines kept), and `offset` is where it starts in the file: an
+ * offset in the text plus `offset` is the place in the ORIGINAL file, whatever the embedding.
+ * Component files are not compiled: their script blocks are found with the framework's own parser
+ * (with their offsets), and everything outside them is blanked out before the JS/TS parser runs.
+ */
+export interface GraphQLText {
+  body: string;
+  /** UTF-16 offset of `body`'s first character in the file. */
+  offset: number;
+}
+
+
+/** A script block of a component: where its code is, and the extension its language parses as. */
+interface ScriptBlock {
+  start: number;
+  end: number;
+  ext: string;
+}
+
+export async function extractGraphQL(path: string, text: string): Promise<GraphQLText[]> {
+  const ext = extname(path).toLowerCase();
+  if (GRAPHQL_EXTENSIONS.includes(ext)) return [{ body: text, offset: 0 }];
+  // Every way of marking GraphQL in code (a gql/graphql tag or import, a GraphQL comment) names it: files that do not are skipped unparsed.
+  if ((SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext)) && !/gql|graphql/i.test(text)) return [];
+  if (SCRIPT_EXTENSIONS.includes(ext)) return pluck(path, text, ext);
+  if (COMPONENT_EXTENSIONS.includes(ext)) {
+    const texts: GraphQLText[] = [];
+    for (const block of await scriptBlocks(path, text, ext)) texts.push(...(await pluck(path, blankOutside(text, block), block.ext)));
+    return texts.sort((a, b) => a.offset - b.offset);
+  }
+  throw new InputError(path, `Not a GraphQL document or a file GraphQL can be embedded in (${[...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].join(', ')})`);
+}
+
+/** The text with every character outside the block turned into a space (line breaks kept): offsets stay those of the file. */
+function blankOutside(text: string, block: ScriptBlock): string {
+  return blank(text.slice(0, block.start)) + text.slice(block.start, block.end) + blank(text.slice(block.end));
+}
+
+function blank(text: string): string {
+  return text.replace(/[^\r\n]/g, ' ');
+}
+
+/** The GraphQL template literals of a JS/TS text, parsed as a file with extension `ext`. */
+async function pluck(path: string, code: string, ext: string): Promise<GraphQLText[]> {
+  const { parseCode } = await import('@graphql-tools/graphql-tag-pluck');
+  /** The template literals the extractor took, by the offset of their text. */
+  const taken: GraphQLText[] = [];
+  const verbatim = (source: string, node: TemplateLiteral): string => {
+    const start = node.start! + 1;
+    let body = source.slice(start, node.end! - 1);
+    // Interpolations (`${FRAGMENT}`) become spaces: fragments are resolved by name across files.
+    for (const expression of node.expressions) {
+      const from = source.lastIndexOf('${', expression.start!) - start;
+      const to = source.indexOf('}', expression.end!) + 1 - start;
+      body = body.slice(0, from) + blank(body.slice(from, to)) + body.slice(to);
+    }
+    // An escaped backtick: the backslash becomes a space.
+    body = body.replaceAll('\\`', ' `');
+    if (body.trim() === '') return '';
+    taken.push({ body, offset: start });
+    return body;
+  };
+  let plucked;
+  try {
+    plucked = parseCode({ code, filePath: `file${ext}`, options: { skipIndent: true, pluckStringFromFile: verbatim } });
+  } catch (error) {
+    throw parseError(path, error);
+  }
+  const texts: GraphQLText[] = [];
+  const seen = new Set<number>();
+  for (const { content, start, end } of plucked) {
+    const match = taken.find((t) => t.body === content && t.offset > start && t.offset < end && !seen.has(t.offset));
+    if (!match) continue;
+    seen.add(match.offset);
+    texts.push(match);
+  }
+  return texts;
+}
+
+/** The parser's syntax error as an input error at its line and column. */
+function parseError(path: string, error: unknown): InputError {
+  const loc = (error as { loc?: { line: number; column: number } }).loc;
+  const message = error instanceof Error ? error.message.replace(/\s*\(\d+:\d+\)$/, '') : String(error);
+  return new InputError(path, `Cannot parse this file to find GraphQL in it: ${message}`, loc ? { line: loc.line, column: loc.column + 1 } : undefined);
+}
+
+const LANG_EXTENSIONS: Readonly<Record<string, string>> = { ts: '.ts', tsx: '.tsx', js: '.js', jsx: '.jsx' };
+
+async function scriptBlocks(path: string, text: string, ext: string): Promise<ScriptBlock[]> {
+  if (ext === '.vue') return vueBlocks(path, text);
+  if (ext === '.svelte') return svelteBlocks(path, text);
+  return astroBlocks(path, text);
+}
+
+/** An optional parser of component files, or an input error saying how to install it. */
+async function optionalParser<T>(path: string, name: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new InputError(path, `Reading GraphQL in ${extname(path)} files needs the package ${name}, which is not installed: npm install --save-dev ${name}`);
+  }
+}
+
+async function vueBlocks(path: string, text: string): Promise<ScriptBlock[]> {
+  const { parse } = await optionalParser(path, '@vue/compiler-sfc', () => import('@vue/compiler-sfc'));
+  const { descriptor, errors } = parse(text, { filename: path, sourceMap: false });
+  const first = errors[0];
+  if (first) {
+    const loc = 'loc' in first && first.loc ? first.loc.start : undefined;
+    throw new InputError(path, `Cannot parse this Vue component: ${first.message}`, loc ? { line: loc.line, column: loc.column } : undefined);
+  }
+  return [descriptor.script, descriptor.scriptSetup].flatMap((block) =>
+    block ? [{ start: block.loc.start.offset, end: block.loc.end.offset, ext: LANG_EXTENSIONS[block.lang ?? 'js'] ?? '.ts' }] : [],
+  );
+}
+
+async function svelteBlocks(path: string, text: string): Promise<ScriptBlock[]> {
+  const { parse } = await optionalParser(path, 'svelte', () => import('svelte/compiler'));
+  let root;
+  try {
+    root = parse(text, { modern: true });
+  } catch (error) {
+    const start = (error as { start?: { line: number; column: number } }).start;
+    throw new InputError(path, `Cannot parse this Svelte component: ${(error as Error).message}`, start ? { line: start.line, column: start.column + 1 } : undefined);
+  }
+  // Svelte scripts are TypeScript or JavaScript; TypeScript's grammar reads both.
+  return [root.module, root.instance].flatMap((script) => {
+    if (!script) return [];
+    const { start, end } = script.content as unknown as { start: number; end: number };
+    return [{ start, end, ext: '.ts' }];
+  });
+}
+
+interface AstroNode {
+  type: string;
+  name?: string;
+  value?: string;
+  position?: { start: { offset: number }; end?: { offset: number } };
+  children?: AstroNode[];
+}
+
+async function astroBlocks(path: string, text: string): Promise<ScriptBlock[]> {
+  const { parse } = await optionalParser(path, '@astrojs/compiler', () => import('@astrojs/compiler'));
+  const { ast, diagnostics } = await parse(text, { position: true });
+  const fatal = diagnostics.find((d) => d.severity === 1);
+  if (fatal) throw new InputError(path, `Cannot parse this Astro component: ${fatal.text}`, { line: fatal.location.line, column: fatal.location.column });
+  const blocks: ScriptBlock[] = [];
+  const walk = (node: AstroNode, inScript: boolean): void => {
+    const value = node.value;
+    if ((node.type === 'frontmatter' || (inScript && node.type === 'text')) && value !== undefined && node.position) {
+      // The frontmatter's position is that of its opening fence; its code follows the fence.
+      const start = text.indexOf(value, node.position.start.offset);
+      if (start >= 0) blocks.push({ start, end: start + value.length, ext: '.ts' });
+    }
+    for (const child of node.children ?? []) walk(child, node.type === 'element' && node.name === 'script');
+  };
+  walk(ast as AstroNode, false);
+  return blocks;
+}

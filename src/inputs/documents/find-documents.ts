@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
+
+/** Never where an app's own documents are: dependencies, build output, VCS data. */
+const IGNORED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/.next/**', '**/.nuxt/**', '**/.svelte-kit/**', '**/out/**', '**/coverage/**'];
+
+/**
+ * For `cmlint init`: the files under `cwd` that hold GraphQL operations or fragments (a schema
+ * file is not a document), as paths relative to `cwd`, sorted.
+ */
+export async function findDocumentFiles(cwd: string): Promise<string[]> {
+  const { default: fg } = await import('fast-glob');
+  const extensions = [...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].map((e) => e.slice(1));
+  const candidates = await fg(`**/*.{${extensions.join(',')}}`, { cwd, ignore: IGNORED, onlyFiles: true, dot: false });
+  const { extractGraphQL } = await import('./extract.js');
+  const { parse } = (await import('../../graphql/predicted-schema.js')).graphqlJs();
+  const found: string[] = [];
+  for (const path of candidates.sort()) {
+    let texts;
+    try {
+      texts = await extractGraphQL(path, await readFile(`${cwd}/${path}`, 'utf8'));
+    } catch {
+      continue; // Unreadable or unparsable here: the lint run will say so if the file is configured.
+    }
+    const executable = texts.some(({ body }) => {
+      try {
+        return parse(body).definitions.some((d) => d.kind === 'OperationDefinition' || d.kind === 'FragmentDefinition');
+      } catch {
+        return false;
+      }
+    });
+    if (executable) found.push(path);
+  }
+  return found;
+}
+
+/** Globs that cover the files: one per top-level directory and its extensions (`src/**\/*.{graphql,tsx}`); files at the top are named. */
+export function documentGlobs(files: readonly string[]): string[] {
+  const byDirectory = new Map<string, Set<string>>();
+  const globs = new Set<string>();
+  for (const file of files) {
+    const slash = file.indexOf('/');
+    if (slash < 0) {
+      globs.add(file);
+      continue;
+    }
+    const dir = file.slice(0, slash);
+    const exts = byDirectory.get(dir) ?? new Set<string>();
+    exts.add(extname(file).slice(1));
+    byDirectory.set(dir, exts);
+  }
+  for (const [dir, exts] of byDirectory) {
+    const list = [...exts].sort();
+    globs.add(`${dir}/**/*.${list.length === 1 ? list[0] : `{${list.join(',')}}`}`);
+  }
+  return [...globs].sort();
+}

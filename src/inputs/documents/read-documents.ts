@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
+import { graphqlJs } from '../../graphql/predicted-schema.js';
+import { fileSystemError, InputError, InputErrors } from '../../load/input-error.js';
+import { displayPath, type InputFile } from '../../load/load-space.js';
+import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
+import { CodeSourceFile } from '../code-file.js';
+import type { CodeInput } from '../code-input.js';
+import { extractGraphQL } from './extract.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * Reads the GraphQL documents of a run: every file's GraphQL texts (see extract.ts), parsed with
+ * graphql-js, operations and fragments as nodes, and each definition's fragment spreads resolved
+ * by name across all files, as graphql-codegen resolves them. A text that does not parse is kept
+ * with its syntax error (graphql-document-invalid reports it); a file that cannot be read or whose
+ * JS/TS cannot be parsed is an input error.
+ */
+export async function readDocuments(files: readonly InputFile[], cwd: string): Promise<CodeInput> {
+  const graphql = graphqlJs();
+  const sourceFiles: CodeSourceFile[] = [];
+  const documents: GraphQLDocumentNode[] = [];
+  const errors: InputError[] = [];
+  for (const { absPath } of files) {
+    const path = displayPath(absPath, cwd);
+    let text: string;
+    try {
+      text = await readFile(absPath, 'utf8');
+    } catch (error) {
+      errors.push(fileSystemError(path, error));
+      continue;
+    }
+    let texts;
+    try {
+      texts = await extractGraphQL(path, text);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.push(error);
+      continue;
+    }
+    const file = new CodeSourceFile(path, absPath, text);
+    sourceFiles.push(file);
+    for (const { body, offset } of texts) {
+      const source = new graphql.Source(body, path);
+      let ast: DocumentNode | null = null;
+      let syntaxError: GraphQLDocumentNode['syntaxError'] = null;
+      try {
+        ast = graphql.parse(source);
+      } catch (error) {
+        const { message, positions } = error as GraphQLError;
+        syntaxError = { message: message.replace(/^Syntax Error: /, ''), offset: positions?.[0] ?? 0 };
+      }
+      const document: Mutable<GraphQLDocumentNode> = { kind: 'graphqlDocument', source: file.ref(offset), body: source, ast, syntaxError, operations: [], fragments: [] };
+      for (const definition of ast?.definitions ?? []) {
+        const ref = file.ref(offset + (definition.loc?.start ?? 0));
+        if (definition.kind === graphql.Kind.OPERATION_DEFINITION) {
+          (document.operations as OperationNode[]).push({ kind: 'operation', name: definition.name?.value ?? null, ast: definition, document, uses: [], source: ref });
+        } else if (definition.kind === graphql.Kind.FRAGMENT_DEFINITION) {
+          (document.fragments as FragmentNode[]).push({ kind: 'fragment', name: definition.name.value, ast: definition, document, uses: [], source: ref });
+        }
+      }
+      documents.push(document);
+    }
+  }
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
+  resolveFragments(documents, graphql.visit);
+
+  return {
+    kind: 'documents',
+    files: sourceFiles,
+    walk(visit) {
+      for (const document of documents) {
+        visit('document', document);
+        for (const operation of document.operations) visit('operation', operation);
+      }
+    },
+  };
+}
+
+/**
+ * Fills each operation's and fragment's `uses`: the fragments it spreads, directly or through
+ * other fragments, found by name among all documents (the first definition of a name, in file
+ * order, when two files define one; a spread of an unknown name is left for validation to report).
+ */
+function resolveFragments(documents: readonly GraphQLDocumentNode[], visit: ReturnType<typeof graphqlJs>['visit']): void {
+  const byName = new Map<string, FragmentNode>();
+  for (const document of documents) for (const fragment of document.fragments) if (!byName.has(fragment.name)) byName.set(fragment.name, fragment);
+  const direct = new Map<OperationDefinitionNode | FragmentDefinitionNode, string[]>();
+  const spreads = (ast: OperationDefinitionNode | FragmentDefinitionNode): string[] => {
+    let names = direct.get(ast);
+    if (!names) {
+      const found: string[] = [];
+      visit(ast, { FragmentSpread: (node) => void found.push(node.name.value) });
+      direct.set(ast, (names = found));
+    }
+    return names;
+  };
+  for (const document of documents) {
+    for (const node of [...document.operations, ...document.fragments]) {
+      const uses: FragmentNode[] = [];
+      const queue = [...spreads(node.ast)];
+      while (queue.length > 0) {
+        const fragment = byName.get(queue.shift()!);
+        if (!fragment || fragment === node || uses.includes(fragment)) continue;
+        uses.push(fragment);
+        queue.push(...spreads(fragment.ast));
+      }
+      (node as Mutable<OperationNode | FragmentNode>).uses = uses;
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import type { CodeInputKind } from './code-input.js';
+import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './documents/extensions.js';
+
+/** The code input kinds, in walk order (the space is read first, by src/load/). */
+export const CODE_INPUT_KINDS: readonly CodeInputKind[] = [
+  {
+    key: 'documents',
+    description:
+      'Globs of GraphQL documents to check against the schema predicted from the content model, relative to this file: .graphql/.gql files, and JS/TS/JSX/TSX/Vue/Svelte/Astro files with gql/graphql tagged templates or /* GraphQL */ literals (default: none).',
+    extensions: [...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS],
+    read: async (files, cwd) => (await import('./documents/read-documents.js')).readDocuments(files, cwd),
+  },
+];

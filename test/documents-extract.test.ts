@@ -1,0 +1,232 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractGraphQL } from '../src/inputs/documents/extract.js';
+import { readDocuments } from '../src/inputs/documents/read-documents.js';
+import { InputError, InputErrors } from '../src/load/input-error.js';
+import type { GraphQLDocumentNode, OperationNode } from '../src/model/code-nodes.js';
+
+/** 1-based line and column of `offset` in `text` (UTF-16 units, lines split at \n). */
+function position(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'cmlint-extract-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Reads one file as the documents input and returns its operations, as rules see them. */
+async function operationsOf(name: string, text: string): Promise<OperationNode[]> {
+  const absPath = join(dir, name);
+  mkdirSync(join(absPath, '..'), { recursive: true });
+  writeFileSync(absPath, text);
+  const input = await readDocuments([{ absPath, explicit: true }], dir);
+  const operations: OperationNode[] = [];
+  input.walk((visitor, node) => {
+    if (visitor === 'operation') operations.push(node as OperationNode);
+  });
+  return operations;
+}
+
+/** Each style: the file, and the operation names it holds (each written once as `query <Name>`). */
+const STYLES: { style: string; file: string; text: string; names: string[] }[] = [
+  {
+    style: 'gql tag imported from @apollo/client',
+    file: 'a.ts',
+    text: "import { gql } from '@apollo/client';\n\nexport const A = gql`\n  query TagA {\n    blogPostCollection { total }\n  }\n`;\n",
+    names: ['TagA'],
+  },
+  {
+    style: 'graphql tag imported from gatsby, in a .jsx page',
+    file: 'page.jsx',
+    text: "import { graphql } from 'gatsby';\nexport default function Page() { return <main />; }\nexport const query = graphql`\n\tquery TagB { blogPost(id: \"1\") { title } }\n`;\n",
+    names: ['TagB'],
+  },
+  {
+    style: 'global gql tag without an import, and a gql(`…`) call',
+    file: 'c.mjs',
+    text: 'const a = gql`query TagC1 { x }`;\nconst b = gql(`\n  query TagC2 { y }\n`);\n',
+    names: ['TagC1', 'TagC2'],
+  },
+  {
+    style: '/* GraphQL */ comment before a template literal',
+    file: 'd.js',
+    text: 'export const D = /* GraphQL */ `\n    query CommentD { z }\n`;\n',
+    names: ['CommentD'],
+  },
+  {
+    style: '.tsx with JSX and type annotations around the literal',
+    file: 'E.tsx',
+    text: [
+      "import { gql, useQuery } from '@apollo/client';",
+      'type Props = { id: string };',
+      'const Q = gql`',
+      '  query TsxE($id: String!) { blogPost(id: $id) { title } }',
+      '`;',
+      'export function E({ id }: Props) {',
+      '  const { data } = useQuery<{ blogPost: { title: string } }>(Q, { variables: { id } });',
+      '  return <h1 title="`query NotThis`">{data?.blogPost.title}</h1>;',
+      '}',
+      '',
+    ].join('\n'),
+    names: ['TsxE'],
+  },
+  {
+    style: '.vue with <script> and <script setup lang="ts">',
+    file: 'F.vue',
+    text: [
+      '<template>',
+      '  <div>{{ result }}</div>',
+      '</template>',
+      '<script>',
+      "import gql from 'graphql-tag';",
+      'export const F1 = gql`query VueF1 { a }`;',
+      '</script>',
+      '<script setup lang="ts">',
+      "import { useQuery } from '@vue/apollo-composable';",
+      'const { result } = useQuery(gql`',
+      '  query VueF2 { b }',
+      '`);',
+      '</script>',
+      '',
+    ].join('\n'),
+    names: ['VueF1', 'VueF2'],
+  },
+  {
+    style: '.svelte with a module script and an instance script',
+    file: 'G.svelte',
+    text: [
+      '<script context="module" lang="ts">',
+      "  import { gql } from '@urql/svelte';",
+      '  export const G1 = gql`query SvelteG1 { a }`;',
+      '</script>',
+      '',
+      '<script>',
+      '  const G2 = gql`',
+      '    query SvelteG2 { b }',
+      '  `;',
+      '</script>',
+      '',
+      '<p>{`query NotInMarkup { c }`}</p>',
+      '',
+    ].join('\n'),
+    names: ['SvelteG1', 'SvelteG2'],
+  },
+  {
+    style: '.astro with frontmatter and a <script> element',
+    file: 'H.astro',
+    text: [
+      '---',
+      "import { gql } from 'graphql-tag';",
+      'const H1 = gql`query AstroH1 { a }`;',
+      '---',
+      '<html>',
+      '  <body>',
+      '    <script>',
+      '      const H2 = /* GraphQL */ `query AstroH2 { b }`;',
+      '    </script>',
+      '  </body>',
+      '</html>',
+      '',
+    ].join('\n'),
+    names: ['AstroH1', 'AstroH2'],
+  },
+  {
+    style: 'a .graphql file with two operations',
+    file: 'queries/i.graphql',
+    text: '# comment\nquery FileI1 { a }\n\n\nquery FileI2 {\n  b\n}\n',
+    names: ['FileI1', 'FileI2'],
+  },
+];
+
+describe('GraphQL in every embedding style: operations found, at their place in the original file', () => {
+  for (const { style, file, text, names } of STYLES) {
+    it(style, async () => {
+      const operations = await operationsOf(file, text);
+      expect(operations.map((o) => o.name)).toEqual(names);
+      for (const operation of operations) {
+        const expected = position(text, text.indexOf(`query ${operation.name}`));
+        expect(operation.source.file.locate(operation.source, []), operation.name!).toEqual(expected);
+        // The text at the operation's offset in the original file is the operation itself.
+        expect(text.slice(operation.source.offset).startsWith(`query ${operation.name}`)).toBe(true);
+      }
+    });
+  }
+});
+
+describe('extraction details', () => {
+  it('interpolations are blanked out with their length, so that later positions stay right', async () => {
+    const text = 'const Q = gql`\n  ${FRAGMENT_A}${B}\n  query AfterInterpolation { x }\n`;\n';
+    const [found] = await extractGraphQL('q.ts', text);
+    expect(found!.body).toBe(`\n${' '.repeat(2 + '${FRAGMENT_A}${B}'.length)}\n  query AfterInterpolation { x }\n`);
+    expect(text.slice(found!.offset, found!.offset + found!.body.length).replace(/\$\{\w+\}/g, (m) => ' '.repeat(m.length))).toBe(found!.body);
+  });
+
+  it('an escaped backtick keeps its length', async () => {
+    const text = 'const Q = gql`query Q { a(s: "\\`x") }`;';
+    const [found] = await extractGraphQL('q.js', text);
+    expect(found!.body.length).toBe(text.indexOf('`;') - text.indexOf('`') - 1);
+  });
+
+  it('untagged template literals and strings are not GraphQL', async () => {
+    expect(await extractGraphQL('n.ts', 'const a = `query A { x }`;\nconst b = "query B { y }";\nconst c = other`query C { z }`;\n')).toEqual([]);
+  });
+
+  it('CRLF line endings: lines counted as editors count them', async () => {
+    const text = 'const a = 1;\r\nconst Q = gql`\r\n  query Crlf { x }\r\n`;\r\n';
+    const [operation] = await operationsOf('crlf.ts', text);
+    expect(operation!.source.file.locate(operation!.source, [])).toEqual({ line: 3, column: 3 });
+  });
+
+  it('fragments resolve across files, transitively, whatever the file order', async () => {
+    const files = {
+      'x/op.graphql': 'query Op { blogPost(id: "1") { ...A } }',
+      'a.ts': 'export const A = gql`fragment A on BlogPost { title ...B }`;',
+      'z/b.graphql': 'fragment B on BlogPost { sys { id } }',
+    };
+    const paths = Object.entries(files).map(([name, text]) => {
+      const absPath = join(dir, 'resolve', name);
+      mkdirSync(join(absPath, '..'), { recursive: true });
+      writeFileSync(absPath, text);
+      return { absPath, explicit: true };
+    });
+    const input = await readDocuments(paths, join(dir, 'resolve'));
+    const documents: GraphQLDocumentNode[] = [];
+    input.walk((visitor, node) => visitor === 'document' && documents.push(node as GraphQLDocumentNode));
+    const op = documents.flatMap((d) => d.operations).find((o) => o.name === 'Op')!;
+    expect(op.uses.map((f) => `${f.name}@${f.source.file.path}`)).toEqual(['A@a.ts', 'B@z/b.graphql']);
+    expect(input.files.map((f) => f.path)).toEqual(['x/op.graphql', 'a.ts', 'z/b.graphql']);
+  });
+
+  it('a GraphQL syntax error is kept on the document, with its place', async () => {
+    const absPath = join(dir, 'bad.graphql');
+    writeFileSync(absPath, 'query {\n  a(\n}\n');
+    const input = await readDocuments([{ absPath, explicit: true }], dir);
+    const documents: GraphQLDocumentNode[] = [];
+    input.walk((visitor, node) => visitor === 'document' && documents.push(node as GraphQLDocumentNode));
+    expect(documents[0]!.syntaxError).toEqual({ message: 'Expected Name, found "}".', offset: 13 });
+  });
+
+  it('a JS/TS file that cannot be parsed is an input error at its line and column', async () => {
+    const absPath = join(dir, 'broken.ts');
+    writeFileSync(absPath, 'const a = gql`query A { x }`;\nconst b = ;\n');
+    const error = await readDocuments([{ absPath, explicit: true }], dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).format()).toMatch(/^broken\.ts:2:11: Cannot parse this file to find GraphQL in it: Unexpected token$/);
+  });
+
+  it('a code file that names neither gql nor graphql is not parsed (nothing in it can be GraphQL)', async () => {
+    expect(await extractGraphQL('broken-but-irrelevant.ts', 'let = 1;\nconst q = `query A { a }`;\n')).toEqual([]);
+  });
+
+  it('several unreadable files: all named', async () => {
+    const a = join(dir, 'bad1.js');
+    const b = join(dir, 'bad2.vue');
+    writeFileSync(a, 'let = gql`query A { a }`;\n');
+    writeFileSync(b, '<script>\nconst x = gql`query X { a }`\n</script>\n<template><div></template>\n');
+    const error = await readDocuments([{ absPath: a, explicit: true }, { absPath: b, explicit: true }], dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputErrors);
+    expect((error as InputErrors).errors.map((e) => e.format().split(':')[0])).toEqual(['bad1.js', 'bad2.vue']);
+  });
+});

@@ -1,0 +1,222 @@
+import rule from '../../rules/graphql-document-invalid.js';
+import { contentType, testRule } from '../helpers/rule-tester.js';
+
+const title = { id: 'title', type: 'Symbol' };
+const author = { id: 'author', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] };
+const assetHero = { id: 'heroImage', type: 'Link', linkType: 'Asset' };
+const entryHero = { id: 'heroImage', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['hero'] }] };
+const related = { id: 'related', type: 'ResourceLink' };
+const person = contentType('person', [{ id: 'name', type: 'Symbol' }]);
+const hero = contentType('hero', [{ id: 'headline', type: 'Symbol' }]);
+const event = contentType('event', [title]);
+const space = (fields: Record<string, unknown>[], ...more: Record<string, unknown>[]) => ({ contentTypes: [contentType('blogPost', fields), ...more] });
+
+const getPost = `query GetPost($id: String!) {
+  blogPost(id: $id) {
+    title
+    author { name }
+    heroImage { url }
+  }
+}
+`;
+
+testRule(rule, {
+  valid: [
+    { name: 'no documents', space: space([title]) },
+    { name: 'fields, links and an asset as the model has them', space: space([title, author, assetHero], person), documents: { 'post.graphql': getPost } },
+    {
+      name: 'collections, linkedFrom, an inline fragment on the link target and a fragment from another file',
+      space: space([title, author], person),
+      documents: {
+        'list.graphql': 'query List { blogPostCollection(limit: 10, skip: 0) { total items { sys { id } ...PostFields author { ... on Person { name } } } } }',
+        'fragments/post.graphql': 'fragment PostFields on BlogPost { title linkedFrom { entryCollection { total } } }',
+      },
+    },
+    { name: 'a fragment only, valid on its own', space: space([title]), documents: { 'f.graphql': 'fragment T on BlogPost { title }' } },
+    {
+      name: 'sys { type } on a resource link is left to graphql-resource-sys-type',
+      space: space([title, related]),
+      documents: { 'r.graphql': 'query { blogPost(id: "1") { related { sys { type urn } } } }' },
+    },
+    {
+      name: 'GraphQL names collide: no schema can be predicted, nothing is checked',
+      space: space([title, { id: 'Title', type: 'Symbol' }]),
+      documents: { 'q.graphql': 'query { blogPost(id: "1") { nothing } }' },
+    },
+    {
+      name: 'operations of one name in two files, and a fragment no operation uses',
+      space: space([title]),
+      documents: { 'a.graphql': 'query Same { blogPost(id: "1") { title } }', 'b.graphql': 'query Same { blogPostCollection { total } }\nfragment Unused on BlogPost { title }' },
+    },
+    {
+      name: 'a .ts file without GraphQL',
+      space: space([title]),
+      documents: { 'util.ts': 'export const add = (a: number, b: number): number => a + b;\nconst s = `query { nope }`;\n' },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a field the model does not have: the content type is named, at the line and column of the selection',
+      space: space([title, assetHero]),
+      documents: { 'post.graphql': getPost },
+      findings: [
+        {
+          messageId: 'invalidModel',
+          target: { contentType: 'blogPost' },
+          severity: 'error',
+          file: 'post.graphql',
+          line: 4,
+          column: 5,
+          message: /^query 'GetPost' does not validate .*Cannot query field "author" on type "BlogPost"\. Cause in the content model: content type 'blogPost' has no field that the API names author\.$/,
+        },
+      ],
+    },
+    {
+      name: 'diff: a field removed is named as removed, with the field as target',
+      before: space([title, author, assetHero], person),
+      space: space([title, assetHero], person),
+      documents: { 'post.graphql': getPost },
+      findings: [
+        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'author' }, severity: 'error', line: 4, column: 5, message: 'BlogPost.author was removed' },
+      ],
+    },
+    {
+      name: 'lint: an asset link turned into an entry link: the selection on the new type is named, with the field that leads there',
+      space: space([title, author, entryHero], person, hero),
+      documents: { 'post.graphql': getPost },
+      findings: [
+        {
+          messageId: 'invalidModel',
+          target: { contentType: 'hero' },
+          severity: 'error',
+          line: 5,
+          column: 17,
+          message: "content type 'hero' has no field that the API names url (BlogPost.heroImage is a link to entries (Hero))",
+        },
+      ],
+    },
+    {
+      name: 'diff: an asset link turned into an entry link names the change on the link field',
+      before: space([title, author, assetHero], person, hero),
+      space: space([title, author, entryHero], person, hero),
+      documents: { 'post.graphql': getPost },
+      findings: [
+        {
+          messageId: 'invalidModel',
+          target: { contentType: 'blogPost', field: 'heroImage' },
+          severity: 'error',
+          line: 5,
+          column: 17,
+          message: 'BlogPost.heroImage is now a link to entries (Hero), not a link to an asset',
+        },
+      ],
+    },
+    {
+      name: 'diff: a Symbol field turned into a link must now have a selection',
+      before: space([title, { id: 'author', type: 'Symbol' }], person),
+      space: space([title, author], person),
+      documents: { 'a.graphql': 'query A {\n  blogPostCollection {\n    items { author }\n  }\n}\n' },
+      findings: [
+        {
+          messageId: 'invalidModel',
+          target: { contentType: 'blogPost', field: 'author' },
+          severity: 'error',
+          line: 3,
+          column: 13,
+          message: 'BlogPost.author is now a link to entries (Person), not a Symbol field (String)',
+        },
+      ],
+    },
+    {
+      name: 'diff: a content type removed, queried by its collection and named in a fragment',
+      before: space([title], event),
+      space: space([title]),
+      documents: {
+        'events.graphql': 'query Events {\n  eventCollection { items { title } }\n}\n',
+        'frag.graphql': 'fragment E on Event { title }\n',
+      },
+      findings: [
+        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', file: 'events.graphql', line: 2, column: 3, message: "content type 'event' was removed" },
+        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', file: 'frag.graphql', line: 1, column: 15, message: "content type 'event' (Event) was removed" },
+      ],
+    },
+    {
+      name: 'an error in a fragment used by two operations in other files is reported once, at the fragment',
+      space: space([title]),
+      documents: {
+        'a.graphql': 'query A { blogPostCollection { items { ...Post } } }',
+        'b.graphql': 'query B { blogPost(id: "x") { ...Post } }',
+        'post.graphql': '\nfragment Post on BlogPost {\n  title\n  slug\n}\n',
+      },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'post.graphql', line: 4, column: 3, message: /^fragment 'Post' .*slug/ }],
+    },
+    {
+      name: 'diff: a removed field used in a where filter (with an operator) and in an order value (needs the complete schema: filters and orders)',
+      before: space([title, { id: 'rank', type: 'Integer' }]),
+      space: space([title]),
+      documents: { 'f.graphql': 'query F {\n  blogPostCollection(where: { rank_gt: 3 }, order: [rank_DESC]) { total }\n}\n' },
+      findings: [
+        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 31, message: /"rank_gt" is not defined by type "BlogPostFilter".*BlogPost\.rank was removed/ },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 53, message: /"rank_DESC" does not exist in "BlogPostOrder" enum.*BlogPost\.rank was removed/ },
+      ],
+    },
+    {
+      name: 'more errors than graphql-js reports by default (100): all of them',
+      space: space([title]),
+      documents: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`q${String(i).padStart(3, '0')}.graphql`, `query Q${i} { blogPost(id: "${i}") { missing${i} } }`])),
+      findings: Array.from({ length: 120 }, (_, i) => ({ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error' as const, file: `q${String(i).padStart(3, '0')}.graphql`, message: new RegExp(`missing${i}"`) })),
+    },
+    {
+      name: 'a spread of a fragment that no file defines',
+      space: space([title]),
+      documents: { 'a.graphql': 'query A {\n  blogPostCollection { items { ...Missing } }\n}' },
+      findings: [{ messageId: 'invalid', target: {}, severity: 'error', line: 2, column: 35, message: /^query 'A' .*Unknown fragment "Missing"\.$/ }],
+    },
+    {
+      name: 'a syntax error is a finding at its place',
+      space: space([title]),
+      documents: { 'broken.graphql': 'query A {\n  blogPostCollection {\n    items { title\n  }\n' },
+      findings: [{ messageId: 'syntax', target: {}, severity: 'error', line: 5, column: 1, message: /^GraphQL syntax error: Expected Name, found <EOF>\./ }],
+    },
+    {
+      name: 'embedded in a .ts file: the place in the original file, with an interpolated fragment',
+      space: space([title]),
+      documents: {
+        'queries.ts': [
+          "import { gql } from '@apollo/client';",
+          "import { POST } from './post';",
+          '',
+          'export const LIST = gql`',
+          '  query List {',
+          '    blogPostCollection { items { ...Post subtitle } }',
+          '  }',
+          '  ${POST}',
+          '`;',
+          '',
+        ].join('\n'),
+        'post.ts': "export const POST = /* GraphQL */ `fragment Post on BlogPost { title }`;\n",
+      },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'queries.ts', line: 6, column: 42, message: /subtitle/ }],
+    },
+    {
+      name: 'two fragments of one name in two files',
+      space: space([title]),
+      documents: { 'a.graphql': 'fragment T on BlogPost { title }', 'b.graphql': 'fragment T on BlogPost { sys { id } }' },
+      findings: [
+        { messageId: 'invalid', target: {}, severity: 'error', file: 'a.graphql', line: 1, column: 10, message: /There can be only one fragment named "T"\.$/ },
+      ],
+    },
+    {
+      name: 'an anonymous operation beside another one in a document',
+      space: space([title]),
+      documents: { 'a.graphql': 'query A { blogPostCollection { total } }\n{ blogPost(id: "1") { title } }\n' },
+      findings: [{ messageId: 'invalid', target: {}, severity: 'error', line: 2, column: 1, message: /^anonymous query .*This anonymous operation must be the only defined operation\.$/ }],
+    },
+    {
+      name: 'a mutation: the service has none',
+      space: space([title]),
+      documents: { 'm.graphql': 'mutation Save { save }' },
+      findings: [{ messageId: 'invalid', target: {}, severity: 'error', line: 1, column: 1, message: /^mutation 'Save' .*The service's GraphQL API has no mutation operations \(it is read-only\)\.$/ }],
+    },
+  ],
+});

@@ -1,0 +1,99 @@
+import rule from '../../rules/zero-limit-query.js';
+import { contentType, testRule } from '../helpers/rule-tester.js';
+import { testSourceRule } from '../helpers/source-rule-tester.js';
+
+const space = { contentTypes: [contentType('blogPost', [{ id: 'title', type: 'Symbol' }, { id: 'tags', type: 'Array', items: { type: 'Link', linkType: 'Entry' } }])] };
+
+testRule(rule, {
+  valid: [
+    { name: 'no documents', space },
+    { name: 'limit: 1 to count', space, documents: { 'a.graphql': 'query { blogPostCollection(limit: 1) { total } }' } },
+    { name: 'a variable with another default', space, documents: { 'b.graphql': 'query P($n: Int = 10) { blogPostCollection(limit: $n) { items { title } } }' } },
+    { name: 'a variable without a default (the caller decides)', space, documents: { 'c.graphql': 'query P($n: Int) { blogPostCollection(limit: $n) { total } }' } },
+    { name: 'limit: 0 on a field that is not a collection', space, documents: { 'd.graphql': 'query { search(limit: 0) { id } }' } },
+    { name: 'skip: 0 is not a limit', space, documents: { 'e.graphql': 'query { blogPostCollection(skip: 0) { total } }' } },
+    { name: 'a string "0" in a comment of the code is not GraphQL', space, documents: { 'f.ts': '// gql`query { blogPostCollection(limit: 0) { total } }`\nexport const n = 0;\n' } },
+    { name: 'before 2025-02-17 limit: 0 meant none (and the rule says so as upcoming)', space, asOf: '2025-01-01', documents: {} },
+  ],
+  invalid: [
+    {
+      name: 'limit: 0 on a content type collection, at the argument',
+      space,
+      documents: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 0) { total }\n}\n' },
+      findings: [
+        {
+          messageId: 'literal',
+          target: {},
+          severity: 'warning',
+          file: 'count.graphql',
+          line: 2,
+          column: 22,
+          message: /^query 'Count' asks blogPostCollection for `limit: 0`: from 2025-02-17 .*up to 100 items, not none.*complexity limit.*`limit: 1`\.$/,
+        },
+      ],
+    },
+    {
+      name: 'a variable passed as the limit whose default is 0, through a fragment in another file',
+      space,
+      documents: {
+        'q.graphql': 'query Q($n: Int = 0) {\n  blogPost(id: "1") { ...Tags }\n  entryCollection(limit: $n) { total }\n}',
+        'tags.graphql': 'fragment Tags on BlogPost { tagsCollection(limit: $n) { total } }',
+      },
+      findings: [
+        { messageId: 'variableDefault', target: {}, severity: 'warning', file: 'q.graphql', line: 3, column: 19, message: /^query 'Q' passes `\$n` as the limit of entryCollection, and `\$n` defaults to 0/ },
+        { messageId: 'variableDefault', target: {}, severity: 'warning', file: 'tags.graphql', line: 1, column: 44, message: /^query 'Q' passes `\$n` as the limit of tagsCollection/ },
+      ],
+    },
+    {
+      name: 'a literal in a fragment used by two operations is reported once',
+      space,
+      documents: {
+        'a.graphql': 'query A { blogPost(id: "1") { ...L } }\nquery B { blogPost(id: "2") { ...L } }',
+        'l.graphql': 'fragment L on BlogPost { linkedFrom { entryCollection(limit: 0) { total } } }',
+      },
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'l.graphql', line: 1, column: 55, message: /^fragment 'L' asks entryCollection/ }],
+    },
+    {
+      name: 'before 2025-02-17: upcoming, a warning with the date',
+      space,
+      asOf: '2025-01-01',
+      documents: { 'c.graphql': 'query { assetCollection(limit: 0) { total } }' },
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', message: /anonymous query asks assetCollection .*\(enforced from 2025-02-17/ }],
+    },
+    {
+      name: 'embedded in a gql tag of a .js file',
+      space,
+      documents: { 'count.js': "import gql from 'graphql-tag';\n\nexport default gql`\n  { blogPostCollection(limit: 0) { total } }\n`;\n" },
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'count.js', line: 4, column: 24 }],
+    },
+  ],
+});
+
+// The code half: requests from application code (`sources`), reported at their place in the file.
+testSourceRule(rule, {
+  valid: [
+    { name: 'a limit of 1 to count', code: "import { createClient } from 'contentful';\nawait client.getEntries({ content_type: 'post', limit: 1 });\n" },
+    { name: 'a variable that only looks like a limit of 0', code: "import { createClient } from 'contentful';\nconst LIMIT_ZERO = 10;\nawait client.getEntries({ limit: LIMIT_ZERO });\n" },
+    { name: 'limit=0 in a comment and on another host', code: "// await fetch('https://cdn.contentful.com/spaces/x/entries?limit=0')\nawait fetch('https://api.example.com/contentful?limit=0');\n" },
+    { name: 'the management SDK (not a delivery request)', code: "import { createClient } from 'contentful-management';\nawait environment.getEntries({ limit: 0 });\n" },
+  ],
+  invalid: [
+    {
+      name: 'the delivery SDK with limit: 0',
+      code: "import { createClient } from 'contentful';\nconst client = createClient({ space, accessToken });\nexport const count = (await client.getEntries({ content_type: 'post', limit: 0 })).total;\n",
+      findings: [{ messageId: 'code', severity: 'warning', line: 3, column: 71, message: /client\.getEntries.*up to 100 items/ }],
+    },
+    {
+      name: 'limit=0 on a preview URL in a shell script',
+      file: 'count.sh',
+      code: 'curl "https://preview.contentful.com/spaces/$SPACE/entries?limit=0"\n',
+      findings: [{ messageId: 'code', severity: 'warning', line: 1, column: 7 }],
+    },
+    {
+      name: 'before 2025-02-17: upcoming, a warning that names the date',
+      asOf: '2025-01-01',
+      code: "await fetch('https://cdn.contentful.com/spaces/x/entries?limit=0');\n",
+      findings: [{ messageId: 'code', severity: 'warning', line: 1, message: /2025-02-17/ }],
+    },
+  ],
+});
