@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveHosts } from '../../src/inputs/sources/hosts.js';
 import { readSources } from '../../src/inputs/sources/read-sources.js';
-import { CodeSourceFile } from '../../src/inputs/sources/source-file.js';
+import { CodeSourceFile } from '../../src/inputs/code-file.js';
 import { zeroLimits } from '../../src/inputs/sources/zero-limit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cmlint-zero-limit-'));

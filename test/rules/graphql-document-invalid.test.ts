@@ -72,6 +72,12 @@ testRule(rule, {
       ],
     },
     {
+      name: 'a file that starts with a byte order mark: columns on its first line as editors count them',
+      space: space([title]),
+      documents: { 'bom.graphql': '\ufeffquery { blogPost(id: "1") { nope } }' },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'bom.graphql', line: 1, column: 29 }],
+    },
+    {
       name: 'diff: a field removed is named as removed, with the field as target',
       before: space([title, author, assetHero], person),
       space: space([title, assetHero], person),

@@ -4,7 +4,7 @@ import { graphqlJs } from '../../graphql/predicted-schema.js';
 import { fileSystemError, InputError, InputErrors } from '../../load/input-error.js';
 import { displayPath, type InputFile } from '../../load/load-space.js';
 import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
-import { CodeSourceFile } from '../code-file.js';
+import { CodeSourceFile, codeText } from '../code-file.js';
 import type { CodeInput } from '../code-input.js';
 import { extractGraphQL } from './extract.js';
 
@@ -26,7 +26,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
     const path = displayPath(absPath, cwd);
     let text: string;
     try {
-      text = await readFile(absPath, 'utf8');
+      text = codeText(await readFile(absPath));
     } catch (error) {
       errors.push(fileSystemError(path, error));
       continue;

@@ -5,7 +5,7 @@ import type { DocumentNode } from 'graphql';
 import { jsFacts, literalValue, type StringSite } from './js-facts.js';
 import { parseJs, ParseFailure } from './parse-js.js';
 import { sourceLanguage } from './language.js';
-import { CodeSourceFile, sourceText } from './source-file.js';
+import { CodeSourceFile, codeText } from '../code-file.js';
 import type { SourceFileNode, UrlSite } from './source-node.js';
 import { scanCommands, textFacts, type Token } from './text-facts.js';
 import { parseUrl } from './urls.js';
@@ -44,7 +44,7 @@ export async function* readSources(files: readonly { absPath: string; path: stri
       continue;
     }
     const file = new CodeSourceFile(path, absPath);
-    const text = sourceText(bytes);
+    const text = codeText(bytes);
     try {
       yield language === 'javascript' ? await javascriptNode(file, text, hosts) : textNode(file, text, hosts, language === 'hash-text');
     } catch (error) {

@@ -2,7 +2,7 @@ import type { DocumentNode } from 'graphql';
 import type { SourcePlaceNode } from '../../model/code-nodes.js';
 import type { ServiceHosts } from './hosts.js';
 import type { CallSite, MemberRead, StringSite } from './js-facts.js';
-import type { CodeSourceFile } from './source-file.js';
+import type { CodeSourceFile } from '../code-file.js';
 import type { Token } from './text-facts.js';
 import type { ParsedUrl } from './urls.js';
 
