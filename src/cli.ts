@@ -10,7 +10,7 @@ import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
-import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
+import { FORMATTERS, MACHINE_FORMATS, formatChunks } from './format/index.js';
 import { quoted, visible } from './format/safe-text.js';
 import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
@@ -19,7 +19,7 @@ import { extractBase, baseInputs, GitBaseError, type BaseTree } from './diff/git
 import { lint, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, prepareOutputFile, writeOutputFile } from './output-file.js';
+import { OutputFileError, batches, prepareOutputFile, writeOutputFile } from './output-file.js';
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
@@ -340,9 +340,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
-    const text = FORMATTERS[output.format]!({ ...result, findings: shown }, { ...context, color });
-    if (output.file === null) io.stdout(text);
-    else await writeOutputFile(output.file.absPath, output.file.shown, text);
+    const chunks = formatChunks(output.format)({ ...result, findings: shown }, { ...context, color });
+    if (output.file === null) for (const batch of batches(chunks)) io.stdout(batch);
+    else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
   }
   if (baseline) io.stderr(baselineMessage(baseline));
   // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
