@@ -1,6 +1,6 @@
-import { formatGithub } from './github.js';
+import { formatGithub, formatGithubChunks } from './github.js';
 import { formatJson, formatJsonChunks } from './json.js';
-import { formatJunit } from './junit.js';
+import { formatJunit, formatJunitChunks } from './junit.js';
 import { formatMarkdown } from './markdown.js';
 import { formatSarif, formatSarifChunks } from './sarif.js';
 import { formatStylish } from './stylish.js';
@@ -19,6 +19,8 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
 const CHUNK_FORMATTERS: Readonly<Record<string, ChunkFormatter>> = {
   json: formatJsonChunks,
   sarif: formatSarifChunks,
+  junit: formatJunitChunks,
+  github: formatGithubChunks,
 };
 
 /** The text of format `name` in chunks, for writing as it is printed. */
