@@ -153,7 +153,7 @@ async function writeChunks(path: string, chunks: Iterable<string>, signal: Abort
   }
 }
 
-const BATCH = 1 << 20;
+const BATCH = 1 << 16;
 
 /** The chunks joined into pieces of at least `BATCH` characters (the last one may be shorter). */
 export function* batches(chunks: Iterable<string>): Generator<string> {

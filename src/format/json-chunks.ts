@@ -10,7 +10,7 @@ const HOLE = '\u0000cmlint-array\u0000';
 const PRINTED_HOLE = JSON.stringify(HOLE);
 
 /** How many element texts go into one chunk (fewer, larger writes). */
-const ELEMENTS_PER_CHUNK = 256;
+const ELEMENTS_PER_CHUNK = 32;
 
 /**
  * Yields `JSON.stringify(skeleton-with-the-array, null, 2) + '\n'` in chunks. `skeleton` is
