@@ -335,8 +335,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
   const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
-  const fails = failingFindings(result.findings, failOn, maxWarnings);
-  const shown = values.quiet ? result.findings.filter((f) => fails.has(f)) : result.findings;
+  const fails = failsRun(result.findings, failOn, maxWarnings);
+  const shown = values.quiet ? result.findings.filter(fails) : result.findings;
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
@@ -350,7 +350,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
   if (result.findings.some((f) => f.internal)) return 2;
   if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
-  return fails.size > 0 ? 1 : 0;
+  return result.findings.some(fails) ? 1 : 0;
 }
 
 
@@ -409,10 +409,12 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
 }
 
 /** Findings that fail the run: at or above `failOn`, and all warnings when there are more than `maxWarnings`. */
-function failingFindings(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): Set<Finding> {
-  const warnings = findings.filter((f) => f.severity === 'warning');
-  const tooManyWarnings = maxWarnings !== undefined && warnings.length > maxWarnings;
-  return new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && f.severity === 'warning')));
+/** Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`); a test, not a set of the findings. */
+function failsRun(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): (finding: Finding) => boolean {
+  let warnings = 0;
+  for (const finding of findings) if (finding.severity === 'warning') warnings++;
+  const tooManyWarnings = maxWarnings !== undefined && warnings > maxWarnings;
+  return (finding) => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && finding.severity === 'warning');
 }
 
 function statusText({ enforcement, stages }: RuleMeta, asOf: string): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleMeta, Severity } from '../engine/rule.js';
@@ -33,7 +33,8 @@ function ruleDescriptor(meta: RuleMeta, context: FormatContext): Record<string, 
 
 /** Hex SHA-256 (first 32 digits) of the finding's content identity. */
 function contentHash(finding: Finding): string {
-  return createHash('sha256').update(identityKey(finding.ruleId, finding.target)).digest('hex').slice(0, 32);
+  // One-shot hash: no Hash object (with native state freed only by a full GC) per finding.
+  return hash('sha256', identityKey(finding.ruleId, finding.target), 'hex').slice(0, 32);
 }
 
 function logicalLocation(finding: Finding): Record<string, string> | null {
