@@ -146,7 +146,9 @@ async function writeChunks(path: string, chunks: Iterable<string>, signal: Abort
   try {
     for (const batch of batches(chunks)) {
       if (signal.aborted) throw new Error('interrupted');
-      await file.write(batch);
+      // A write may take fewer bytes than given (a disk filling up): write the rest until it fails.
+      const bytes = Buffer.from(batch, 'utf8');
+      for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
     }
   } finally {
     await file.close();
