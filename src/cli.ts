@@ -10,7 +10,7 @@ import { defaultOptions } from './config/resolve-rules.js';
 import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
-import { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
+import { FORMATTERS, MACHINE_FORMATS, formatChunks } from './format/index.js';
 import { quoted, visible } from './format/safe-text.js';
 import type { FormatContext } from './format/types.js';
 import { InitError, initConfig } from './init.js';
@@ -19,7 +19,7 @@ import { extractBase, baseInputs, GitBaseError, type BaseTree } from './diff/git
 import { lint, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, prepareOutputFile, writeOutputFile } from './output-file.js';
+import { OutputFileError, batches, prepareOutputFile, writeOutputFile } from './output-file.js';
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
@@ -335,14 +335,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
   const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
-  const fails = failingFindings(result.findings, failOn, maxWarnings);
-  const shown = values.quiet ? result.findings.filter((f) => fails.has(f)) : result.findings;
+  const fails = failsRun(result.findings, failOn, maxWarnings);
+  const shown = values.quiet ? result.findings.filter(fails) : result.findings;
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
-    const text = FORMATTERS[output.format]!({ ...result, findings: shown }, { ...context, color });
-    if (output.file === null) io.stdout(text);
-    else await writeOutputFile(output.file.absPath, output.file.shown, text);
+    const chunks = formatChunks(output.format)({ ...result, findings: shown }, { ...context, color });
+    if (output.file === null) for (const batch of batches(chunks)) io.stdout(batch);
+    else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
   }
   if (baseline) io.stderr(baselineMessage(baseline));
   // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
@@ -350,7 +350,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
   if (result.findings.some((f) => f.internal)) return 2;
   if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
-  return fails.size > 0 ? 1 : 0;
+  return result.findings.some(fails) ? 1 : 0;
 }
 
 
@@ -409,10 +409,12 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
 }
 
 /** Findings that fail the run: at or above `failOn`, and all warnings when there are more than `maxWarnings`. */
-function failingFindings(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): Set<Finding> {
-  const warnings = findings.filter((f) => f.severity === 'warning');
-  const tooManyWarnings = maxWarnings !== undefined && warnings.length > maxWarnings;
-  return new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && f.severity === 'warning')));
+/** Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`); a test, not a set of the findings. */
+function failsRun(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): (finding: Finding) => boolean {
+  let warnings = 0;
+  for (const finding of findings) if (finding.severity === 'warning') warnings++;
+  const tooManyWarnings = maxWarnings !== undefined && warnings > maxWarnings;
+  return (finding) => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && finding.severity === 'warning');
 }
 
 function statusText({ enforcement, stages }: RuleMeta, asOf: string): string {

@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { visible } from './format/safe-text.js';
 
@@ -122,13 +122,14 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
   }
 }
 
-/** Replaces `absPath` with `text` atomically: the old file or the new one, never a part of one. */
-export async function writeOutputFile(absPath: string, shown: string, text: string): Promise<void> {
+/** Replaces `absPath` with `text` (a string, or its chunks in order) atomically: the old file or the new one, never a part of one. */
+export async function writeOutputFile(absPath: string, shown: string, text: string | Iterable<string>): Promise<void> {
   const temp = temporaryPath(absPath);
   const write = new AbortController();
   const release = track(write);
   try {
-    await writeFile(temp, text, { signal: write.signal });
+    if (typeof text === 'string') await writeFile(temp, text, { signal: write.signal });
+    else await writeChunks(temp, text, write.signal);
     if (interrupted !== null) throw new Error('interrupted');
     await rename(temp, absPath);
   } catch (error) {
@@ -137,4 +138,34 @@ export async function writeOutputFile(absPath: string, shown: string, text: stri
   } finally {
     release();
   }
+}
+
+/** Writes the chunks to a new file, batched into writes of about `BATCH` characters; a signal stops it between writes. */
+async function writeChunks(path: string, chunks: Iterable<string>, signal: AbortSignal): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (const batch of batches(chunks)) {
+      if (signal.aborted) throw new Error('interrupted');
+      // A write may take fewer bytes than given (a disk filling up): write the rest until it fails.
+      const bytes = Buffer.from(batch, 'utf8');
+      for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+const BATCH = 1 << 16;
+
+/** The chunks joined into pieces of at least `BATCH` characters (the last one may be shorter). */
+export function* batches(chunks: Iterable<string>): Generator<string> {
+  let batch = '';
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= BATCH) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch !== '') yield batch;
 }

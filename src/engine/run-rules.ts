@@ -112,6 +112,8 @@ export class RuleRunner {
   reporting = true;
   private readonly instances: Instance[] = [];
   private readonly byVisitor = new Map<VisitorName, Instance[]>();
+  /** A rule's enforcement at `asOf`, one object shared by all its findings (a pure function of the rule and the date). */
+  private readonly enforcements = new Map<Rule<never>['meta'], Finding['enforcement']>();
 
   constructor(
     private readonly configuration: RuleConfiguration,
@@ -216,6 +218,12 @@ export class RuleRunner {
       .map((i) => i.rule.meta.id);
   }
 
+  private enforcementOf(meta: Rule<never>['meta']): Finding['enforcement'] {
+    let enforcement = this.enforcements.get(meta);
+    if (!enforcement) this.enforcements.set(meta, (enforcement = enforcementAt(meta, this.asOf)));
+    return enforcement;
+  }
+
   private report(rule: Rule<never>, descriptor: ReportDescriptor): void {
     if (!this.reporting) return;
     const { meta } = rule;
@@ -244,7 +252,7 @@ export class RuleRunner {
         messageId: descriptor.messageId,
         severity,
         message,
-        enforcement: enforcementAt(meta, this.asOf),
+        enforcement: this.enforcementOf(meta),
         target,
         pointer: record && !code ? record.source.pointer + encodePointer(fullPath) : null,
         file: record ? (record.source.file.fileOf?.(record.source, fullPath) ?? record.source.file.path) : null,
@@ -281,7 +289,7 @@ export class RuleRunner {
         messageId: INTERNAL_MESSAGE_ID,
         severity: 'error',
         message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
-        enforcement: enforcementAt(rule.meta, this.asOf),
+        enforcement: this.enforcementOf(rule.meta),
         target: targetOf(node),
         pointer: location && !isCodeNode(node!) ? location.source.pointer + encodePointer(location.path) : null,
         file: location?.source.file.path ?? null,

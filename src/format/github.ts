@@ -1,8 +1,8 @@
-import { readableResult } from './safe-text.js';
+import { readableFinding } from './safe-text.js';
 import type { Severity } from '../engine/rule.js';
 import { plural } from '../plural.js';
 import { pathFromRoot } from './labels.js';
-import { countBySeverity, type Formatter } from './types.js';
+import { countBySeverity, type ChunkFormatter, type Formatter } from './types.js';
 
 const COMMAND: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -20,26 +20,35 @@ function escapeProperty(text: string): string {
  * GitHub Actions workflow commands: one `::error` / `::warning` / `::notice` annotation per
  * finding, titled with the rule id, at a path relative to the repository root; then a plain
  * summary line (GitHub shows only the first annotations of each level, so large audits belong
- * in SARIF).
+ * in SARIF). In chunks: each finding made readable as it is written.
  */
-export const formatGithub: Formatter = (raw, context) => {
-  const result = readableResult(raw);
-  const lines: string[] = [];
-  for (const finding of result.findings) {
+export const formatGithubChunks: ChunkFormatter = function* (result, context) {
+  let lines: string[] = [];
+  for (const raw of result.findings) {
+    const finding = readableFinding(raw);
     const properties: string[] = [];
     if (finding.file !== null) {
       properties.push(`file=${escapeProperty(pathFromRoot(finding.file, context))}`);
       if (finding.line !== null) properties.push(`line=${finding.line}`, `col=${finding.column ?? 1}`);
     }
     properties.push(`title=${escapeProperty(finding.ruleId)}`);
-    lines.push(`::${COMMAND[finding.severity]} ${properties.join(',')}::${escapeData(finding.message)}`);
+    lines.push(`::${COMMAND[finding.severity]} ${properties.join(',')}::${escapeData(finding.message)}\n`);
+    if (lines.length === LINES_PER_CHUNK) {
+      yield lines.join('');
+      lines = [];
+    }
   }
   const counts = countBySeverity(result.findings);
   const total = result.findings.length;
   lines.push(
     total === 0
-      ? `cmlint: no problems (${plural(result.stats.filesRead, 'file')}, as of ${result.asOf})`
-      : `cmlint: ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info), as of ${result.asOf}`,
+      ? `cmlint: no problems (${plural(result.stats.filesRead, 'file')}, as of ${result.asOf})\n`
+      : `cmlint: ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info), as of ${result.asOf}\n`,
   );
-  return `${lines.join('\n')}\n`;
+  yield lines.join('');
 };
+
+const LINES_PER_CHUNK = 256;
+
+/** GitHub Actions workflow commands (see formatGithubChunks), as one string. */
+export const formatGithub: Formatter = (result, context) => [...formatGithubChunks(result, context)].join('');

@@ -1,10 +1,10 @@
-import { formatGithub } from './github.js';
-import { formatJson } from './json.js';
-import { formatJunit } from './junit.js';
+import { formatGithub, formatGithubChunks } from './github.js';
+import { formatJson, formatJsonChunks } from './json.js';
+import { formatJunit, formatJunitChunks } from './junit.js';
 import { formatMarkdown } from './markdown.js';
-import { formatSarif } from './sarif.js';
+import { formatSarif, formatSarifChunks } from './sarif.js';
 import { formatStylish } from './stylish.js';
-import type { Formatter } from './types.js';
+import type { ChunkFormatter, Formatter } from './types.js';
 
 export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   stylish: formatStylish,
@@ -14,6 +14,18 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   github: formatGithub,
   markdown: formatMarkdown,
 };
+
+/** Formatters that yield their text in chunks (the large machine formats); the others yield their one string. */
+const CHUNK_FORMATTERS: Readonly<Record<string, ChunkFormatter>> = {
+  json: formatJsonChunks,
+  sarif: formatSarifChunks,
+  junit: formatJunitChunks,
+  github: formatGithubChunks,
+};
+
+/** The text of format `name` in chunks, for writing as it is printed. */
+export const formatChunks: (name: string) => ChunkFormatter = (name) =>
+  CHUNK_FORMATTERS[name] ?? ((result, context) => [FORMATTERS[name]!(result, context)]);
 
 /** Formats that programs read: with one of them on stdout, nothing else may go to the terminal's stdout, and no progress is shown. */
 export const MACHINE_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif', 'junit', 'github']);

@@ -1,22 +1,28 @@
-import { countBySeverity, type Formatter } from './types.js';
+import type { Finding } from '../engine/run-rules.js';
+import { hole, prettyJsonWithArray } from './json-chunks.js';
+import { countBySeverity, type ChunkFormatter, type Formatter } from './types.js';
 
-/** The JSON contract of DESIGN.md: tool, asOf, findings, summary. */
-export const formatJson: Formatter = (result) => {
-  const output = {
+function findingObject(f: Finding): Record<string, unknown> {
+  return {
+    ruleId: f.ruleId,
+    severity: f.severity,
+    message: f.message,
+    enforcement: f.enforcement,
+    target: f.target,
+    pointer: f.pointer,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    ...(f.change ? { change: f.change } : {}),
+  };
+}
+
+/** The JSON contract of DESIGN.md (tool, asOf, findings, summary), in chunks: one finding printed at a time. */
+export const formatJsonChunks: ChunkFormatter = (result) => {
+  const skeleton = {
     tool: result.tool,
     asOf: result.asOf,
-    findings: result.findings.map((f) => ({
-      ruleId: f.ruleId,
-      severity: f.severity,
-      message: f.message,
-      enforcement: f.enforcement,
-      target: f.target,
-      pointer: f.pointer,
-      file: f.file,
-      line: f.line,
-      column: f.column,
-      ...(f.change ? { change: f.change } : {}),
-    })),
+    findings: hole(),
     summary: {
       ...countBySeverity(result.findings),
       filesRead: result.stats.filesRead,
@@ -24,5 +30,10 @@ export const formatJson: Formatter = (result) => {
       entries: result.stats.entries,
     },
   };
-  return `${JSON.stringify(output, null, 2)}\n`;
+  return prettyJsonWithArray(skeleton, (function* () {
+    for (const finding of result.findings) yield findingObject(finding);
+  })());
 };
+
+/** The JSON contract of DESIGN.md: tool, asOf, findings, summary. */
+export const formatJson: Formatter = (result, context) => [...formatJsonChunks(result, context)].join('');

@@ -1,8 +1,8 @@
-import { readableResult } from './safe-text.js';
+import { readableFinding, visible } from './safe-text.js';
 import type { Finding } from '../engine/run-rules.js';
 import { plural } from '../plural.js';
 import { targetLabel } from './labels.js';
-import type { Formatter } from './types.js';
+import type { ChunkFormatter, Formatter } from './types.js';
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab, LF, CR; lone surrogates; U+FFFE/U+FFFF). */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -43,13 +43,13 @@ function testCase(finding: Finding, suite: string): string {
 /**
  * JUnit XML: a test suite per file (findings without a file form the suite "(space)"), a
  * failing test case per finding; a rule crash is an `<error>`. A clean run is one passing test
- * case, so that CI systems do not report "no tests".
+ * case, so that CI systems do not report "no tests". In chunks: a suite at a time, each finding
+ * made readable as it is written.
  */
-export const formatJunit: Formatter = (raw) => {
-  const result = readableResult(raw);
+export const formatJunitChunks: ChunkFormatter = function* (result) {
   const suites = new Map<string, Finding[]>();
   for (const finding of result.findings) {
-    const name = finding.file ?? '(space)';
+    const name = finding.file === null ? '(space)' : visible(finding.file);
     const list = suites.get(name);
     if (list) list.push(finding);
     else suites.set(name, [finding]);
@@ -66,17 +66,22 @@ export const formatJunit: Formatter = (raw) => {
       '  </testsuite>',
       '</testsuites>',
     );
-    return `${lines.join('\n')}\n`;
+    yield `${lines.join('\n')}\n`;
+    return;
   }
-  lines.push(`<testsuites name="cmlint" tests="${result.findings.length}" failures="${failures}" errors="${errors}" time="0">`);
+  yield `${lines[0]}\n<testsuites name="cmlint" tests="${result.findings.length}" failures="${failures}" errors="${errors}" time="0">\n`;
   for (const [name, findings] of suites) {
     const suiteErrors = findings.filter((f) => f.internal).length;
-    lines.push(
-      `  <testsuite name="${xml(name)}" tests="${findings.length}" failures="${findings.length - suiteErrors}" errors="${suiteErrors}" skipped="0" time="0">`,
-      ...findings.map((f) => testCase(f, name)),
-      '  </testsuite>',
-    );
+    yield `  <testsuite name="${xml(name)}" tests="${findings.length}" failures="${findings.length - suiteErrors}" errors="${suiteErrors}" skipped="0" time="0">\n`;
+    for (let i = 0; i < findings.length; i += CASES_PER_CHUNK) {
+      yield `${findings.slice(i, i + CASES_PER_CHUNK).map((f) => `${testCase(readableFinding(f), name)}\n`).join('')}`;
+    }
+    yield '  </testsuite>\n';
   }
-  lines.push('</testsuites>');
-  return `${lines.join('\n')}\n`;
+  yield '</testsuites>\n';
 };
+
+const CASES_PER_CHUNK = 256;
+
+/** JUnit XML (see formatJunitChunks), as one string. */
+export const formatJunit: Formatter = (result, context) => [...formatJunitChunks(result, context)].join('');

@@ -40,9 +40,9 @@ export function quoted(text: string): string {
 /** Longer runs without a space in a message are quoted ids or URLs (values were shortened when the message was rendered). */
 const LONG_WORD = /\S{121,}/g; // MAX_QUOTED_LENGTH + 1
 
-/** The findings as human formats show them: message, file, pointer and target made visible, long ids shortened. */
-export function readableFindings(findings: readonly Finding[]): Finding[] {
-  return findings.map((f) => ({
+/** The finding as human formats show it: message, file, pointer and target made visible, long ids shortened. */
+export function readableFinding(f: Finding): Finding {
+  return {
     ...f,
     message: visible(f.message.replace(LONG_WORD, (word) => shorten(word))),
     file: f.file === null ? null : visible(f.file),
@@ -53,7 +53,12 @@ export function readableFindings(findings: readonly Finding[]): Finding[] {
       entry: f.target.entry === null ? null : quoted(f.target.entry),
       locale: f.target.locale === null ? null : quoted(f.target.locale),
     },
-  }));
+  };
+}
+
+/** The findings as human formats show them (see readableFinding). */
+export function readableFindings(findings: readonly Finding[]): Finding[] {
+  return findings.map(readableFinding);
 }
 
 /** The result with `readableFindings`: what every human format starts from. */

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleMeta, Severity } from '../engine/rule.js';
 import { identityKey } from '../engine/identity.js';
 import type { Finding } from '../engine/run-rules.js';
 import { pathFromRoot } from './labels.js';
-import type { FormatContext, Formatter } from './types.js';
+import { hole, prettyJsonWithArray } from './json-chunks.js';
+import type { ChunkFormatter, FormatContext, Formatter } from './types.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
@@ -32,7 +33,8 @@ function ruleDescriptor(meta: RuleMeta, context: FormatContext): Record<string, 
 
 /** Hex SHA-256 (first 32 digits) of the finding's content identity. */
 function contentHash(finding: Finding): string {
-  return createHash('sha256').update(identityKey(finding.ruleId, finding.target)).digest('hex').slice(0, 32);
+  // One-shot hash: no Hash object (with native state freed only by a full GC) per finding.
+  return hash('sha256', identityKey(finding.ruleId, finding.target), 'hex').slice(0, 32);
 }
 
 function logicalLocation(finding: Finding): Record<string, string> | null {
@@ -63,41 +65,43 @@ function artifactLocation(file: string, context: FormatContext): Record<string, 
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
+/** The SARIF result of one finding; `occurrences` numbers findings with the same content identity in report order. */
+function resultObject(finding: Finding, index: number | undefined, context: FormatContext, occurrences: Map<string, number>): Record<string, unknown> {
+  const where = location(finding, context);
+  const hash = contentHash(finding);
+  const occurrence = (occurrences.get(hash) ?? 0) + 1;
+  occurrences.set(hash, occurrence);
+  return {
+    ruleId: finding.ruleId,
+    ...(index === undefined ? {} : { ruleIndex: index }),
+    level: LEVEL[finding.severity],
+    message: { text: finding.message },
+    ...(where ? { locations: [where] } : {}),
+    partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}`, 'cmlintContentIdentity/v1': hash },
+    properties: { target: finding.target, enforcement: finding.enforcement, pointer: finding.pointer },
+  };
+}
+
 /**
  * SARIF 2.1.0 as GitHub code scanning takes it: every active rule in `tool.driver.rules`,
  * results with a level, a message, a location relative to the repository root and a
  * fingerprint of the finding's content identity (so an alert follows an entry when lines
- * move). A rule that crashed is a tool execution notification, not a result.
+ * move). A rule that crashed is a tool execution notification, not a result. In chunks: the
+ * results are printed one at a time.
  */
-export const formatSarif: Formatter = (result, context) => {
+export const formatSarifChunks: ChunkFormatter = (result, context) => {
   const rules = [...context.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const ruleIndex = new Map(rules.map((meta, i) => [meta.id, i]));
-  const occurrences = new Map<string, number>();
-  const results: Record<string, unknown>[] = [];
   const notifications: Record<string, unknown>[] = [];
   for (const finding of result.findings) {
+    if (!finding.internal) continue;
     const index = ruleIndex.get(finding.ruleId);
     const where = location(finding, context);
-    if (finding.internal) {
-      notifications.push({
-        level: 'error',
-        message: { text: finding.message },
-        ...(index === undefined ? {} : { associatedRule: { id: finding.ruleId, index } }),
-        ...(where ? { locations: [where] } : {}),
-      });
-      continue;
-    }
-    const hash = contentHash(finding);
-    const occurrence = (occurrences.get(hash) ?? 0) + 1;
-    occurrences.set(hash, occurrence);
-    results.push({
-      ruleId: finding.ruleId,
-      ...(index === undefined ? {} : { ruleIndex: index }),
-      level: LEVEL[finding.severity],
+    notifications.push({
+      level: 'error',
       message: { text: finding.message },
+      ...(index === undefined ? {} : { associatedRule: { id: finding.ruleId, index } }),
       ...(where ? { locations: [where] } : {}),
-      partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}`, 'cmlintContentIdentity/v1': hash },
-      properties: { target: finding.target, enforcement: finding.enforcement, pointer: finding.pointer },
     });
   }
   const log = {
@@ -115,10 +119,18 @@ export const formatSarif: Formatter = (result, context) => {
         },
         invocations: [{ executionSuccessful: notifications.length === 0, toolExecutionNotifications: notifications }],
         columnKind: 'utf16CodeUnits',
-        results,
+        results: hole(),
         properties: { asOf: result.asOf, suppressedByBaseline: result.suppressed },
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return prettyJsonWithArray(log, (function* () {
+    const occurrences = new Map<string, number>();
+    for (const finding of result.findings) {
+      if (!finding.internal) yield resultObject(finding, ruleIndex.get(finding.ruleId), context, occurrences);
+    }
+  })());
 };
+
+/** SARIF 2.1.0 (see formatSarifChunks), as one string. */
+export const formatSarif: Formatter = (result, context) => [...formatSarifChunks(result, context)].join('');

@@ -25,6 +25,13 @@ export interface FormatContext {
 
 export type Formatter = (result: LintResult, context: FormatContext) => string;
 
+/**
+ * A formatter that yields its text in pieces (joined, they are the formatter's text), so that a
+ * large report is written as it is printed instead of held as one string. Still a pure function
+ * of the result: the chunks depend on nothing else.
+ */
+export type ChunkFormatter = (result: LintResult, context: FormatContext) => Iterable<string>;
+
 export function countBySeverity(findings: readonly Finding[]): { error: number; warning: number; info: number } {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of findings) counts[finding.severity]++;
