@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAMES } from './config/load-config.js';
+import { NOT_PROJECT_CODE } from './inputs/project-dirs.js';
 import { findInputs } from './load/find-inputs.js';
 import { displayPath, isSpaceExport } from './load/load-space.js';
 
@@ -86,7 +87,7 @@ async function findMigrationScripts(cwd: string): Promise<string[]> {
   const candidates = await fg('**/*.{js,cjs,mjs,ts,cts,mts}', {
     cwd,
     onlyFiles: true,
-    ignore: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/coverage/**', '**/*.d.ts'],
+    ignore: [...NOT_PROJECT_CODE, '**/*.d.ts'],
   });
   const { isMigrationScript } = await import('./inputs/migrations/find-scripts.js');
   const scripts: string[] = [];

@@ -107,7 +107,7 @@ function writeDocuments(documents: Record<string, string>) {
   });
 }
 
-function fullTarget(target: Partial<Target>): Target {
+export function fullTarget(target: Partial<Target> = {}): Target {
   return { contentType: null, field: null, entry: null, locale: null, ...target };
 }
 

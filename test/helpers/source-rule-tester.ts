@@ -9,7 +9,7 @@ import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { resolveHosts, type ServiceHosts } from '../../src/inputs/sources/hosts.js';
 import { readSources } from '../../src/inputs/sources/read-sources.js';
 import { loadSpace } from '../../src/load/load-space.js';
-import { TEST_AS_OF, type SpaceInput } from './rule-tester.js';
+import { fullTarget, TEST_AS_OF, type SpaceInput } from './rule-tester.js';
 
 /** A case of a rule on application code: one source file (default `src/app.ts`), optionally with a space as the model. */
 export interface SourceCase {
@@ -58,8 +58,6 @@ export async function runSourceRule(rule: Rule<never>, testCase: SourceCase): Pr
   const { findings } = await runRules(space, configuration, testCase.asOf ?? TEST_AS_OF, { sources });
   return findings;
 }
-
-const fullTarget = (target: Partial<Target> = {}): Target => ({ contentType: null, field: null, entry: null, locale: null, ...target });
 
 /**
  * RuleTester for rules on application code: `valid` cases produce no finding; `invalid` cases

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { NOT_PROJECT_CODE } from '../project-dirs.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 
-/** Never where an app's own documents are: dependencies, build output, VCS data. */
-const IGNORED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/.next/**', '**/.nuxt/**', '**/.svelte-kit/**', '**/out/**', '**/coverage/**'];
 
 /**
  * For `cmlint init`: the files under `cwd` that hold GraphQL operations or fragments (a schema
@@ -12,7 +11,7 @@ const IGNORED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**'
 export async function findDocumentFiles(cwd: string): Promise<string[]> {
   const { default: fg } = await import('fast-glob');
   const extensions = [...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].map((e) => e.slice(1));
-  const candidates = await fg(`**/*.{${extensions.join(',')}}`, { cwd, ignore: IGNORED, onlyFiles: true, dot: false });
+  const candidates = await fg(`**/*.{${extensions.join(',')}}`, { cwd, ignore: [...NOT_PROJECT_CODE], onlyFiles: true, dot: false });
   const { extractGraphQL } = await import('./extract.js');
   const { parse } = (await import('../../graphql/predicted-schema.js')).graphqlJs();
   const found: string[] = [];

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { NOT_PROJECT_CODE } from '../project-dirs.js';
 import { DEFAULT_HOSTS, prefilterNeedles } from './hosts.js';
 import { sourceLanguage } from './language.js';
 
-/** Where code is looked for: not dependencies, builds or VCS data. */
-const IGNORED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/.next/**', '**/coverage/**', '**/*.min.js'];
+/** Where code is looked for: not dependencies, builds or VCS data, nor minified bundles. */
+const IGNORED = [...NOT_PROJECT_CODE, '**/*.min.js'];
 
 /**
  * `sources` globs for `cmlint init`: the files under `cwd` that cmlint reads as sources and that

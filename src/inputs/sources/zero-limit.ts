@@ -1,4 +1,4 @@
-import type { ArgumentNode, DocumentNode } from 'graphql';
+import { zeroLimits as graphqlZeroLimits } from '../../graphql/zero-limit.js';
 import { isZeroLiteral, sdkQuery } from './requests.js';
 import { importsAny, type SourceFileNode } from './source-node.js';
 
@@ -17,25 +17,6 @@ export interface ZeroLimit {
 
 /** Collection methods of the delivery SDK (and its `withAllLocales`/`withoutLinkResolution` chains). */
 const DELIVERY_COLLECTIONS = new Set(['getEntries', 'getAssets', 'getTags', 'getContentTypes', 'getConcepts', 'getConceptSchemes', 'getLocales']);
-
-function zeroLimitArguments(document: DocumentNode): { argument: ArgumentNode; field: string }[] {
-  const found: { argument: ArgumentNode; field: string }[] = [];
-  const visit = (node: unknown, field: string) => {
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, field);
-      return;
-    }
-    if (typeof node !== 'object' || node === null) return;
-    const record = node as { kind?: string; name?: { value: string }; value?: { kind: string; value?: string } };
-    if (record.kind === 'Field') field = record.name!.value;
-    if (record.kind === 'Argument' && record.name!.value === 'limit' && record.value?.kind === 'IntValue' && Number(record.value.value) === 0) {
-      found.push({ argument: node as ArgumentNode, field });
-    }
-    for (const key of Object.keys(record)) if (key !== 'loc') visit((record as Record<string, unknown>)[key], field);
-  };
-  visit(document, '');
-  return found;
-}
 
 /**
  * Limits of 0 the parser can see: `limit=0` in the query string of a delivery or preview URL
@@ -59,8 +40,9 @@ export function zeroLimits(file: SourceFileNode): ZeroLimit[] {
       if (limit && isZeroLiteral(limit.value)) found.push({ start: limit.start, via: 'sdk', detail: call.callee.join('.') });
     }
   }
+  // Literal zeros only: a variable's value comes from the code that sends the query.
   for (const { document, offset } of file.graphql) {
-    for (const { argument, field } of zeroLimitArguments(document)) found.push({ start: offset(argument.loc?.start ?? 0), via: 'graphql', detail: field });
+    for (const { argument, field } of graphqlZeroLimits(document, new Set())) found.push({ start: offset(argument.loc?.start ?? 0), via: 'graphql', detail: field });
   }
   return found.sort((a, b) => a.start - b.start);
 }
