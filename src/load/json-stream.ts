@@ -26,7 +26,8 @@ import type { FileBytes } from './file-bytes.js';
  * is still verified by JSON.parse; on any doubt the exact byte scan takes over.
  */
 
-const WINDOW = 8 << 20;
+/** Bytes read at a time (more for a larger value): elements are a few KB, and fresh memory is slow to touch. */
+const WINDOW = 1 << 20;
 /** Chunks of a search over the file: large enough that reads are few, small enough to stay in cache. */
 const SCAN_CHUNK = 1 << 20;
 
