@@ -34,8 +34,11 @@ export type WorkerMessage =
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
-/** Units per thread and section: enough to even out the work, few enough to be cheap to hand out. */
-const UNITS_PER_JOB = 8;
+/**
+ * Units per thread and section: enough that threads finish close together (a worker holds
+ * `UNITS_AHEAD` units, the main thread one), few enough to be cheap to hand out.
+ */
+const UNITS_PER_JOB = 24;
 /** Units a worker holds at a time: one to work on, one waiting, so that it never waits for the main thread (busy with a unit of its own). */
 const UNITS_AHEAD = 2;
 
@@ -83,13 +86,18 @@ export class WorkerPool {
    * thread, the rest in the main thread. Returns false (nothing done) when there is nothing to split.
    */
   async visit(space: Space, runner: RuleRunner, stats: RunStats, onProgress?: (stats: Readonly<RunStats>) => void): Promise<boolean> {
-    const { units, rest } = space.splitEntries(this.size * UNITS_PER_JOB);
-    if (units.length < 2) return false;
+    // The workers read the model (with the keys the main thread found) while the units are cut.
     const layouts: Record<string, LayoutIndex> = {};
     for (const file of space.files) {
       const layout = knownLayout(file.absPath);
       // Element starts are the main thread's (to cut units): workers need only the keys.
       if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
+    }
+    for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
+    const { units, rest } = space.splitEntries(this.size * UNITS_PER_JOB);
+    if (units.length < 2) {
+      await this.close();
+      return false;
     }
     const toPending = (p: WirePending): Pending => {
       const file = space.files[p.file]!;
@@ -136,7 +144,6 @@ export class WorkerPool {
                 reject(error);
               }
             });
-            worker.postMessage({ type: 'start', layouts });
           }),
       ),
     );
