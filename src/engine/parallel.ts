@@ -94,6 +94,7 @@ export class WorkerPool {
       if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
     }
     for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
+    // Synchronous up to the handlers set below: a worker's answer cannot arrive before them.
     const { units, rest } = space.splitEntries(this.size * UNITS_PER_JOB);
     if (units.length < 2) {
       await this.close();
