@@ -9,6 +9,9 @@
 // hidden-required-field); --whole-file-limit sets CMLINT_WHOLE_FILE_LIMIT for the cmlint runs
 // (0: every file streamed); --compare DIR also runs DIR/bin/cmlint.js (another checkout, built)
 // with the same arguments, alternating with this one, so that before and after share one run.
+// Besides wall time it reports CPU time (user + system, medians, and its ratio to JSON.parse's):
+// on a shared machine wall time includes waiting for a core, CPU time does not; with worker
+// threads (--jobs) CPU time adds up the threads, so only wall time shows a parallel gain.
 //
 // The export is generated once per size and seed with bench/generate-export.mjs into bench/out/
 // (or taken from --file). Every measurement runs in a fresh process after one warm-up run;
@@ -54,9 +57,9 @@ function generate(mb, seed) {
   return out;
 }
 
-/** Wall time (s) and peak RSS (MiB) of one process, via /usr/bin/time. */
+/** Wall time (s), CPU time (user + system, s) and peak RSS (MiB) of one process, via /usr/bin/time. */
 function measure(args, env = {}) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, ...env },
@@ -64,9 +67,9 @@ function measure(args, env = {}) {
     maxBuffer: 1 << 26,
   });
   const last = result.stderr.trim().split('\n').pop();
-  const [seconds, kb] = last.split(' ').map(Number);
+  const [seconds, kb, user, system] = last.split(' ').map(Number);
   if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
-  return { seconds, rssMiB: kb / 1024 };
+  return { seconds, rssMiB: kb / 1024, cpu: user + system };
 }
 
 const median = (xs) => {
@@ -82,6 +85,7 @@ function series(...commands) {
   return commands.map((c, k) => ({
     name: c.name,
     seconds: median(samples[k].map((s) => s.seconds)),
+    cpu: median(samples[k].map((s) => s.cpu)),
     rssMiB: Math.max(...samples[k].map((s) => s.rssMiB)),
     samples: samples[k],
   }));
@@ -113,7 +117,10 @@ const baseline = results[0]?.name.startsWith('JSON.parse') ? results[0] : null;
 for (const r of results) {
   const mbps = size / 1e6 / r.seconds;
   const ratio = baseline ? ` ${(baseline.seconds / r.seconds).toFixed(2)}x JSON.parse` : '';
-  console.log(`${r.name.padEnd(28)} median ${r.seconds.toFixed(2)} s  ${mbps.toFixed(0).padStart(4)} MB/s${ratio}  peak RSS ${r.rssMiB.toFixed(0)} MiB  (runs: ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')})`);
+  const cpuRatio = baseline ? ` ${(baseline.cpu / r.cpu).toFixed(2)}x` : '';
+  console.log(
+    `${r.name.padEnd(28)} median ${r.seconds.toFixed(2)} s  ${mbps.toFixed(0).padStart(4)} MB/s${ratio}  CPU ${r.cpu.toFixed(2)} s${cpuRatio}  peak RSS ${r.rssMiB.toFixed(0)} MiB  (runs: ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')})`,
+  );
 }
 
 // Cold start needs finer clocks than /usr/bin/time's: bench/cold-start.mjs times with hrtime.

@@ -154,3 +154,40 @@ describe('streaming entries from JSON files', () => {
     expect((await collect(space.entries())).map((e) => e.id)).toHaveLength(9);
   });
 });
+
+describe('the layout search reads the file in 1 MiB chunks: keys and elements at a chunk boundary', () => {
+  const CHUNK = 1 << 20;
+
+  /** An export whose `locales` key line (its newline) sits at `at`, after 40 entries padded to reach it. */
+  function exportWithKeyAt(at: number): string {
+    const entry = (i: number, pad: number) => build.entry(`e${i}`, 'page', 'x'.repeat(pad));
+    const make = (pad: number) => pretty({ contentTypes: [build.contentType('page')], entries: Array.from({ length: 40 }, (_, i) => entry(i, i === 39 ? pad : 100)), locales: [build.locale('en-US', null, true)] });
+    const probe = make(100);
+    const shift = at - probe.indexOf('\n  "locales"');
+    const text = make(100 + shift);
+    expect(text.indexOf('\n  "locales"')).toBe(at);
+    return text;
+  }
+
+  it.each([-6, -5, -3, -1, 0, 1])('the key line at 1 MiB %+d: its section is found, the entries counted', async (delta) => {
+    const dir = tempDir();
+    const [file] = writeFiles(dir, { 'export.json': exportWithKeyAt(CHUNK + delta) });
+    const space = await loadFiles([file!], dir);
+    expect([...space.model.locales.keys()]).toEqual(['en-US']);
+    expect(await space.count('entry')).toBe(40);
+    expect((await collect(space.entries())).map((e) => e.id)).toEqual(Array.from({ length: 40 }, (_, i) => `e${i}`));
+  });
+
+  it.each([-5, -3, -1, 0])('an element line ("\\n    {") 1 MiB %+d after the section starts is counted once', async (delta) => {
+    // The last of 40 entries starts at the boundary (chunks start at the section's "["): the entry before it is padded to put it there.
+    const make = (pad: number) => pretty({ contentTypes: [build.contentType('page')], entries: Array.from({ length: 40 }, (_, i) => build.entry(`e${i}`, 'page', 'y'.repeat(i === 38 ? pad : 100))) });
+    const lastLine = (text: string) => text.lastIndexOf('\n    {') - text.indexOf('"entries": [') - '"entries": '.length;
+    const probe = make(100);
+    const text = make(100 + CHUNK + delta - lastLine(probe));
+    expect(lastLine(text)).toBe(CHUNK + delta);
+    const dir = tempDir();
+    const [file] = writeFiles(dir, { 'export.json': text });
+    const space = await loadFiles([file!], dir);
+    expect(await space.count('entry')).toBe(40);
+  });
+});

@@ -4,7 +4,7 @@ import { closeSync, openSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSpace } from '../src/load/load-space.js';
-import { build, loadFiles, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
+import { build, collect, loadFiles, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -71,6 +71,44 @@ describe('bytes that are not UTF-8', () => {
   it('valid UTF-8 of every length, with a byte order mark, is read as it is', async () => {
     const space = await loadBytes('export.json', Buffer.from(`\uFEFF${pretty({ locales: [build.locale('x-é€𝄞', null, true)] })}`));
     expect([...space.model.locales.keys()]).toEqual(['x-é€𝄞']);
+  });
+});
+
+describe('text read past the first chunk: checked as it is decoded, no separate pass over the file', () => {
+  /** An export whose entries fill more than the 1 MiB checked before reading; `bad` goes into the title of entry `at`. */
+  function bigExport(bad: Buffer, at: number): { bytes: Buffer; offset: number } {
+    const entry = (i: number, title: string) => ({
+      sys: { id: `e${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'page' } } },
+      fields: { title: { 'en-US': title } },
+    });
+    const marker = 'BAD-BYTES-HERE';
+    const text = pretty({
+      contentTypes: [{ sys: { id: 'page', type: 'ContentType' }, name: 'Page', fields: [{ id: 'title', name: 'Title', type: 'Symbol' }] }],
+      entries: Array.from({ length: 4000 }, (_, i) => entry(i, i === at ? marker : `Entry ${i} ${'é'.repeat(200)}`)),
+      locales: [{ code: 'en-US', name: 'English', default: true, fallbackCode: null }],
+    });
+    const [head, tail] = text.split(marker) as [string, string];
+    return { bytes: Buffer.concat([Buffer.from(head), bad, Buffer.from(tail)]), offset: Buffer.byteLength(head) };
+  }
+
+  it.each([
+    ['a Latin-1 letter', Buffer.from([0xe9]), 'byte 0xE9'],
+    ['a NUL byte', Buffer.from([0x00]), 'NUL byte'],
+  ])('%s in an entry 1.5 MB into the file: an input error with its line and column when the entries are read', async (_name, bad, says) => {
+    const { bytes, offset } = bigExport(bad, 3500);
+    expect(offset).toBeGreaterThan(3 << 19);
+    const space = await loadBytes('export.json', bytes);
+    const error = await singleInputError(collect(space.entries()));
+    expect(error.message).toContain(says);
+    const before = bytes.subarray(0, offset).toString('utf8');
+    const lines = before.split('\n');
+    expect(error.position).toEqual({ line: lines.length, column: lines.at(-1)!.length + 1 });
+  });
+
+  it('the same file without the bad byte reads whole (every entry decoded and checked)', async () => {
+    const { bytes } = bigExport(Buffer.from('fine'), 3500);
+    const space = await loadBytes('export.json', bytes);
+    expect(await collect(space.entries())).toHaveLength(4000);
   });
 });
 

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { InputError, InputErrors } from '../load/input-error.js';
 import { knownLayout, type LayoutIndex } from '../load/json-stream.js';
@@ -33,15 +34,22 @@ export type WorkerMessage =
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
-/** Units per worker and section: enough to even out the work, few enough to be cheap to hand out. */
-const UNITS_PER_JOB = 8;
+/**
+ * Units per thread and section: enough that threads finish close together (a worker holds
+ * `UNITS_AHEAD` units, the main thread one), few enough to be cheap to hand out.
+ */
+const UNITS_PER_JOB = 24;
+/** Units a worker holds at a time: one to work on, one waiting, so that it never waits for the main thread (busy with a unit of its own). */
+const UNITS_AHEAD = 2;
 
 /**
- * Worker threads for the entries of large export files. They start as soon as the inputs are
+ * Threads for the entries of large export files: `jobs - 1` worker threads, and the main thread,
+ * which takes units of entries from the same queue. The workers start as soon as the inputs are
  * known and load the config and rules while the main thread reads the model; then they read the
- * model too, with the layout index the main thread found (no second scan of the file). Each worker prepares the rules on the model without reporting, then visits the units
- * it is handed; the main thread merges findings and each rule's cross-entry state, so the result
- * is the same as with one thread.
+ * model too, with the layout index the main thread found (no second search of the file). Each
+ * worker prepares the rules on the model without reporting, then visits the units it is handed;
+ * the main thread merges findings and each rule's cross-entry state, so the result is the same
+ * as with one thread.
  */
 export class WorkerPool {
   private readonly workers: Worker[];
@@ -50,7 +58,7 @@ export class WorkerPool {
   private closing = false;
 
   constructor(jobs: number, setup: WorkerSetup) {
-    this.workers = Array.from({ length: jobs }, () => new Worker(new URL('./worker.js', import.meta.url), { workerData: setup }));
+    this.workers = Array.from({ length: Math.max(0, jobs - 1) }, () => new Worker(new URL('./worker.js', import.meta.url), { workerData: setup }));
     this.failures = new Promise<never>((_, reject) => {
       for (const worker of this.workers) {
         worker.on('message', (message: WorkerMessage) => {
@@ -68,26 +76,39 @@ export class WorkerPool {
     this.failures.catch(() => undefined);
   }
 
+  /** Threads in all, the main thread included. */
   get size(): number {
-    return this.workers.length;
+    return this.workers.length + 1;
   }
 
   /**
-   * Visits the entries of the space: units of the large sections in the workers, the rest in the
-   * main thread. Returns false (nothing done) when there is nothing to split.
+   * Visits the entries of the space: units of the large sections in the workers and the main
+   * thread, the rest in the main thread. Returns false (nothing done) when there is nothing to split.
    */
   async visit(space: Space, runner: RuleRunner, stats: RunStats, onProgress?: (stats: Readonly<RunStats>) => void): Promise<boolean> {
-    const { units, rest } = space.splitEntries(this.workers.length * UNITS_PER_JOB);
-    if (units.length < 2) return false;
-    const checkIds = space.duplicateCheck();
+    // The workers read the model (with the keys the main thread found) while the units are cut.
     const layouts: Record<string, LayoutIndex> = {};
     for (const file of space.files) {
       const layout = knownLayout(file.absPath);
-      if (layout) layouts[file.absPath] = layout;
+      // Element starts are the main thread's (to cut units): workers need only the keys.
+      if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
+    }
+    for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
+    // Synchronous up to the handlers set below: a worker's answer cannot arrive before them.
+    const { units, rest } = space.splitEntries(this.size * UNITS_PER_JOB);
+    if (units.length < 2) {
+      await this.close();
+      return false;
     }
     const toPending = (p: WirePending): Pending => {
       const file = space.files[p.file]!;
       return { finding: p.finding, ref: { file, pointer: p.pointer, offset: p.offset }, path: p.path, at: p.at };
+    };
+    const checkIds = inUnitOrder(space.duplicateCheck(), units);
+    const counted = (ids: readonly string[]) => {
+      const before = stats.entries;
+      stats.entries += ids.length;
+      if (onProgress && Math.floor(before / PROGRESS_EVERY) !== Math.floor(stats.entries / PROGRESS_EVERY)) onProgress(stats);
     };
     let next = 0;
     const states: Record<string, unknown>[] = [];
@@ -95,9 +116,27 @@ export class WorkerPool {
       this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            let held = 0;
             const handOut = () => {
-              if (next < units.length) worker.postMessage({ type: 'unit', unit: next, range: units[next++] as EntryUnit });
-              else worker.postMessage({ type: 'finish' });
+              while (held < UNITS_AHEAD && next < units.length) {
+                worker.postMessage({ type: 'unit', unit: next, range: units[next++] as EntryUnit });
+                held++;
+              }
+              if (held === 0) worker.postMessage({ type: 'finish' });
+            };
+            const handle = (message: WorkerMessage) => {
+              if (message.type === 'ready') handOut();
+              else if (message.type === 'unit') {
+                held--;
+                checkIds(message.unit, message.ids);
+                runner.pending.push(...message.pending.map(toPending));
+                counted(message.ids);
+                handOut();
+              } else if (message.type === 'states') {
+                states.push(message.states);
+                runner.pending.push(...message.pending.map(toPending));
+                resolve();
+              }
             };
             this.messages.set(worker, (message) => {
               try {
@@ -106,25 +145,25 @@ export class WorkerPool {
                 reject(error);
               }
             });
-            const handle = (message: WorkerMessage) => {
-              if (message.type === 'ready') handOut();
-              else if (message.type === 'unit') {
-                checkIds(units[message.unit]!, message.ids);
-                runner.pending.push(...message.pending.map(toPending));
-                const before = stats.entries;
-                stats.entries += message.ids.length;
-                if (onProgress && Math.floor(before / PROGRESS_EVERY) !== Math.floor(stats.entries / PROGRESS_EVERY)) onProgress(stats);
-                handOut();
-              } else if (message.type === 'states') {
-                states.push(message.states);
-                runner.pending.push(...message.pending.map(toPending));
-                resolve();
-              }
-            };
-            worker.postMessage({ type: 'start', layouts });
           }),
       ),
     );
+    // The main thread takes units too, one at a time, letting the workers' messages in between.
+    let failed: unknown;
+    this.failures.catch((error: unknown) => (failed ??= error));
+    done.catch((error: unknown) => (failed ??= error));
+    while (next < units.length && failed === undefined) {
+      const unit = next++;
+      const ids: string[] = [];
+      for (const entry of space.entriesIn(units[unit]!)) {
+        runner.visit('entry', entry);
+        ids.push(entry.id);
+      }
+      checkIds(unit, ids);
+      counted(ids);
+      await yieldToEvents();
+    }
+    if (failed !== undefined) throw failed;
     await Promise.race([done, this.failures]);
     for await (const entry of rest()) {
       stats.entries++;
@@ -138,4 +177,21 @@ export class WorkerPool {
     this.closing = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
+}
+
+/**
+ * The duplicate check of entry ids, fed unit by unit in file order whatever order the threads
+ * finish units in: a duplicate is then reported as one thread reports it (the later entry, naming
+ * the first).
+ */
+function inUnitOrder(check: (unit: EntryUnit, ids: readonly string[]) => void, units: readonly EntryUnit[]): (unit: number, ids: readonly string[]) => void {
+  const waiting = new Map<number, readonly string[]>();
+  let due = 0;
+  return (unit, ids) => {
+    waiting.set(unit, ids);
+    for (let ready = waiting.get(due); ready !== undefined; ready = waiting.get(due)) {
+      waiting.delete(due);
+      check(units[due++]!, ready);
+    }
+  };
 }

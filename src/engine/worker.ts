@@ -23,8 +23,7 @@ try {
   if (start.type !== 'start') throw new Error(`worker thread: expected start, got ${start.type}`);
   for (const [absPath, layout] of Object.entries(start.layouts)) rememberLayout(absPath, layout);
 
-  // The main thread checked the inputs' text before it said start: not read again here.
-  const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy, textChecked: true });
+  const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
   const toWire = (p: Pending): WirePending => ({
     finding: p.finding,

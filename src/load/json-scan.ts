@@ -8,6 +8,8 @@
  * exact offset and reason.
  */
 
+import { isUtf8 } from 'node:buffer';
+
 export class JsonSyntaxError extends Error {
   constructor(
     message: string,
@@ -15,6 +17,20 @@ export class JsonSyntaxError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Bytes that are not UTF-8 were found while decoding (the file's text check says which and where). */
+export class NotUtf8Error extends JsonSyntaxError {}
+
+/**
+ * The text of the UTF-8 bytes buf[start, end). Bytes that are not UTF-8 are an error (decoding
+ * alone would put U+FFFD in their place): inputs are checked so as they are decoded, not in a
+ * separate pass over the whole file.
+ */
+export function utf8Text(buf: Uint8Array, start: number, end: number): string {
+  const bytes = Buffer.from(buf.buffer, buf.byteOffset + start, end - start);
+  if (!isUtf8(bytes)) throw new NotUtf8Error('Not UTF-8', start);
+  return bytes.toString('utf8');
 }
 
 /** The bytes of JSON's structure (shared by the scanners). */
@@ -58,7 +74,7 @@ function stringEnd(buf: Uint8Array, i: number, end: number): number {
 /** The string of the key token buf[start, end): decoded directly unless JSON.parse has to judge it (escapes, control characters). */
 function keyText(buf: Uint8Array, start: number, end: number): string {
   for (let i = start + 1; i < end - 1; i++) if (buf[i]! < 0x20 || buf[i] === BACKSLASH) return parseSlice(buf, start, end) as string;
-  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('utf8', start + 1, end - 1);
+  return utf8Text(buf, start + 1, end - 1);
 }
 
 /**
@@ -164,7 +180,7 @@ export function* arrayElements(buf: Uint8Array, start: number, end = buf.length)
 
 /** JSON.parse of buf[start, end). */
 export function parseSlice(buf: Uint8Array, start: number, end: number): unknown {
-  return JSON.parse(Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString('utf8'));
+  return JSON.parse(utf8Text(buf, start, end));
 }
 
 export function decodePointer(pointer: string): string[] {

@@ -11,6 +11,7 @@ import {
   OPEN_BRACKET,
   QUOTE,
   skipWs,
+  utf8Text,
   valueEnd,
   type Member,
 } from './json-scan.js';
@@ -25,15 +26,17 @@ import type { FileBytes } from './file-bytes.js';
  * is still verified by JSON.parse; on any doubt the exact byte scan takes over.
  */
 
-const WINDOW = 8 << 20;
-const SCAN_CHUNK = 16 << 20;
+/** Bytes read at a time (more for a larger value): elements are a few KB, and fresh memory is slow to touch. */
+const WINDOW = 1 << 20;
+/** Chunks of a search over the file: large enough that reads are few, small enough to stay in cache. */
+const SCAN_CHUNK = 1 << 20;
 
 const ELEMENT_OBJECT_END = Buffer.from('\n    }');
 const ELEMENT_ARRAY_END = Buffer.from('\n    ]');
 
 /** JSON.parse of bytes [start, end) of `buf` (at file offset `base`); a syntax error gets its exact file offset. */
 export function parseAt(buf: Buffer, start: number, end: number, base: number): unknown {
-  const text = buf.toString('utf8', start, end);
+  const text = utf8Text(buf, start, end);
   try {
     return JSON.parse(text);
   } catch {
@@ -100,8 +103,9 @@ class Window {
         const found = this.buf.indexOf(layoutEnd, rel);
         if (found >= 0) {
           const end = found + layoutEnd.length;
+          const text = utf8Text(this.buf, rel, end);
           try {
-            return { end: this.base + end, value: JSON.parse(this.buf.toString('utf8', rel, end)) };
+            return { end: this.base + end, value: JSON.parse(text) };
           } catch {
             layoutEnd = null; // not the layout we assumed: scan exactly
             continue;
@@ -186,15 +190,16 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
 
 /**
  * Where the lines of an export-tool file that matter start: top-level keys (a line of two spaces
- * and a quote) and the elements of top-level arrays (a line of four spaces and `{`). One pass of
- * the file finds both, newline by newline; it is kept per file, and handed to worker threads so
- * that they do not scan again.
+ * and a quote), found for the whole file by one native search, and the elements of top-level
+ * arrays (a line of four spaces and `{`), found per section only when they are asked for (to
+ * count a section no rule visits, or to cut one for worker threads). Kept per file, and handed to
+ * worker threads so that they do not search again.
  */
 export interface LayoutIndex {
   /** Offsets of the newline before each top-level key. */
   keys: number[];
-  /** Offsets of the `{` of each object element of a top-level array, in file order. */
-  elements: Float64Array;
+  /** Offsets of the `{` of each object element, by the offset of the section's `[` (sections asked so far). */
+  elements: Map<number, Float64Array>;
 }
 
 const layouts = new Map<string, LayoutIndex>();
@@ -208,35 +213,60 @@ export function knownLayout(absPath: string): LayoutIndex | undefined {
   return layouts.get(absPath);
 }
 
+const KEY_LINE = Buffer.from('\n  "');
+const ELEMENT_LINE = Buffer.from('\n    {');
+
+/**
+ * Calls `found` with the file offset of each occurrence of `needle` in bytes [start, end) of the
+ * file, in order. Read in chunks that overlap by the needle's length, into one buffer (fresh
+ * memory is slow to touch), searched natively (a byte loop in JavaScript is several times slower).
+ */
+function searchFile(bytes: FileBytes, start: number, end: number, needle: Buffer, found: (offset: number) => void): void {
+  const overlap = needle.length - 1;
+  const storage = Buffer.allocUnsafe(Math.min(SCAN_CHUNK + overlap, Math.max(0, end - start)));
+  for (let chunkStart = start; chunkStart < end; chunkStart += SCAN_CHUNK) {
+    const chunk = bytes.readInto(storage.subarray(0, Math.min(storage.length, end - chunkStart)), chunkStart);
+    // A match that starts in the overlap belongs to the next chunk.
+    const limit = Math.min(SCAN_CHUNK, chunk.length);
+    for (let i = chunk.indexOf(needle); i >= 0 && i < limit; i = chunk.indexOf(needle, i + 1)) found(chunkStart + i);
+    if (chunk.length < storage.length && chunkStart + chunk.length < end) break; // the file is shorter than it was
+  }
+}
+
 function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
   const known = layouts.get(bytes.absPath);
   if (known) return known;
   const keys: number[] = [];
-  let elements = new Float64Array(1 << 12);
-  let count = 0;
-  // One buffer for every chunk: fresh memory is slow to touch.
-  const storage = Buffer.allocUnsafe(Math.min(SCAN_CHUNK + 6, Math.max(0, bytes.size - start)));
-  for (let chunkStart = start; chunkStart < bytes.size; chunkStart += SCAN_CHUNK) {
-    // 6 bytes of overlap: a newline near the end of a chunk is judged with the bytes after it.
-    const chunk = bytes.readInto(storage, chunkStart);
-    const limit = Math.min(SCAN_CHUNK, chunk.length);
-    for (let i = chunk.indexOf(NL); i >= 0 && i < limit; i = chunk.indexOf(NL, i + 1)) {
-      if (chunk[i + 1] !== 0x20 || chunk[i + 2] !== 0x20) continue;
-      const third = chunk[i + 3];
-      if (third === QUOTE) keys.push(chunkStart + i);
-      else if (third === 0x20 && chunk[i + 4] === 0x20 && chunk[i + 5] === OPEN_BRACE) {
-        if (count === elements.length) {
-          const grown = new Float64Array(elements.length * 2);
-          grown.set(elements);
-          elements = grown;
-        }
-        elements[count++] = chunkStart + i + 5;
-      }
-    }
-  }
-  const layout = { keys, elements: elements.slice(0, count) };
+  searchFile(bytes, start, bytes.size, KEY_LINE, (offset) => keys.push(offset));
+  const layout = { keys, elements: new Map<number, Float64Array>() };
   layouts.set(bytes.absPath, layout);
   return layout;
+}
+
+/**
+ * Offsets of the `{` of each element of the top-level array of objects whose `[` is at `start`
+ * and whose value ends at `end`, written by the export tool; null when the array does not have
+ * that layout (or the file's layout index was not made).
+ */
+function layoutElements(bytes: FileBytes, start: number, end: number): Float64Array | null {
+  const layout = layouts.get(bytes.absPath);
+  if (!layout || !bytes.read(start, start + 7).equals(Buffer.from('[\n    {'))) return null;
+  let elements = layout.elements.get(start);
+  if (!elements) {
+    let found = new Float64Array(1 << 12);
+    let count = 0;
+    searchFile(bytes, start, end, ELEMENT_LINE, (offset) => {
+      if (count === found.length) {
+        const grown = new Float64Array(found.length * 2);
+        grown.set(found);
+        found = grown;
+      }
+      found[count++] = offset + ELEMENT_LINE.length - 1;
+    });
+    elements = found.slice(0, count);
+    layout.elements.set(start, elements);
+  }
+  return elements;
 }
 
 /**
@@ -245,16 +275,13 @@ function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
  * Null when the array does not have that layout.
  */
 export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, unitBytes: number): { start: number; index: number }[] | null {
-  const layout = layouts.get(bytes.absPath);
-  if (!layout || !bytes.read(start, start + 7).equals(Buffer.from('[\n    {'))) return null;
-  const { elements } = layout;
-  let first = 0;
-  while (first < elements.length && elements[first]! < start) first++;
+  const elements = layoutElements(bytes, start, end);
+  if (!elements) return null;
   const starts: { start: number; index: number }[] = [];
   let target = start;
-  for (let k = first; k < elements.length && elements[k]! < end; k++) {
+  for (let k = 0; k < elements.length; k++) {
     if (elements[k]! >= target) {
-      starts.push({ start: elements[k]!, index: k - first });
+      starts.push({ start: elements[k]!, index: k });
       target = elements[k]! + unitBytes;
     }
   }
@@ -267,24 +294,8 @@ export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, u
  * layout (then its elements must be read to be counted).
  */
 export function layoutElementCount(bytes: FileBytes, start: number, end: number): number | null {
-  const head = bytes.read(start, start + 7);
-  if (head.subarray(0, 2).equals(Buffer.from('[]'))) return 0;
-  const layout = layouts.get(bytes.absPath);
-  if (!layout || !head.equals(Buffer.from('[\n    {'))) return null;
-  const { elements } = layout;
-  return firstAtOrAfter(elements, end) - firstAtOrAfter(elements, start);
-}
-
-/** Index of the first value at or after `offset` in increasing `values`. */
-function firstAtOrAfter(values: Float64Array, offset: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  if (bytes.read(start, start + 2).equals(Buffer.from('[]'))) return 0;
+  return layoutElements(bytes, start, end)?.length ?? null;
 }
 
 /** The top-level members of a pretty-printed export, or null when the layout is not as assumed. */
@@ -310,7 +321,7 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
       }
     }
     if (keyEnd < 0 || head[keyEnd] !== COLON || head[keyEnd + 1] !== 0x20) return null;
-    const key = JSON.parse(head.toString('utf8', 0, keyEnd)) as string;
+    const key = JSON.parse(utf8Text(head, 0, keyEnd)) as string;
     const valueStart = keyStart + keyEnd + 2;
     // The value ends before the `,` that precedes the next key, or before the closing brace.
     const stop = k + 1 < keys.length ? keys[k + 1]! : closeBrace;

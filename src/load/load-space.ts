@@ -62,8 +62,6 @@ export interface LoadOptions {
    * `taxonomy`): only its taxonomy is read. Nothing more is read when it is one of the inputs.
    */
   taxonomy?: { absPath: string; namedBy: string };
-  /** The inputs' text was checked already (worker threads: the main thread checked it). */
-  textChecked?: boolean;
 }
 
 /** Reads the model part of every file (pass 1). The input errors of all files are reported together. */
@@ -79,7 +77,7 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
     const path = displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
-      const opened = await openFile(absPath, path, options.textChecked);
+      const opened = await openFile(absPath, path);
       source = opened.source;
       const index = indexFile(opened.root);
       const problem = check(index);
@@ -332,9 +330,11 @@ class StreamedSpace implements Space {
   }
 }
 
-async function openFile(absPath: string, path: string, textChecked = false): Promise<{ source: SourceFile; root: ValueView }> {
-  if (!textChecked) checkText(absPath, path);
-  if (/\.ya?ml$/i.test(absPath)) {
+async function openFile(absPath: string, path: string): Promise<{ source: SourceFile; root: ValueView }> {
+  const yaml = /\.ya?ml$/i.test(absPath);
+  // A JSON file's text is checked as it is decoded (and whole when anything goes wrong: toInputError).
+  checkText(absPath, path, yaml ? 'whole' : 'start');
+  if (yaml) {
     const { LineCounter, parseDocument } = await import('yaml');
     const lineCounter = new LineCounter();
     // Without its byte order mark: the parser would count it as a column of line 1.
@@ -355,6 +355,14 @@ async function openFile(absPath: string, path: string, textChecked = false): Pro
 
 /** Turns what reading a file threw into an input error with a position; rethrows bugs. */
 function toInputError(error: unknown, path: string, source: SourceFile | undefined): InputError {
+  // Text problems first, as when every file was checked whole before it was read.
+  if (source instanceof JsonSourceFile) {
+    try {
+      checkText(source.absPath, path);
+    } catch (problem) {
+      if (problem instanceof InputError) return problem;
+    }
+  }
   if (error instanceof InputError) return error;
   if (error instanceof InputErrors) return error.errors[0]!;
   if ((error instanceof JsonSyntaxError || error instanceof SyntaxError) && source instanceof JsonSourceFile) {

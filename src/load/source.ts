@@ -248,7 +248,8 @@ export class JsonSourceFile implements SourceFile {
   }
 }
 
-const FORWARD_WINDOW = 8 << 20;
+/** Large enough that reads are few, small enough to stay in cache (fresh memory is slow to touch). */
+const FORWARD_WINDOW = 1 << 20;
 
 /**
  * A file read forward in windows (one buffer, reused): `at(start, end)` gives [start, end) (less
@@ -381,9 +382,10 @@ class LargeFileLines {
 }
 
 /**
- * Newlines in `buf`, four bytes at a time: for each 32-bit word, a byte's high bit survives
- * `((x & 0x7f7f7f7f) + 0x7f7f7f7f | x) & 0x80808080` exactly when the byte of x is not zero,
- * where x is the word with every byte xor-ed with '\n'. Several times faster than a byte loop.
+ * Newlines in `buf`, four bytes at a time: for each 32-bit word x (every byte xor-ed with '\n'),
+ * the high bit of a byte of `~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x)` is set exactly when that byte
+ * of x is zero. Those bits, shifted down, are summed per byte lane for up to 255 words before the
+ * lanes are added up. Several times faster than a byte loop or a native search per newline.
  */
 export function countNewlines(buf: Uint8Array): number {
   let n = 0;
@@ -392,15 +394,16 @@ export function countNewlines(buf: Uint8Array): number {
   for (; i < Math.min(aligned, buf.length); i++) if (buf[i] === 0x0a) n++;
   if (i === buf.length) return n;
   const words = new Uint32Array(buf.buffer, buf.byteOffset + i, (buf.length - i) >>> 2);
-  let nonZero = 0;
-  for (let w = 0; w < words.length; w++) {
-    const x = words[w]! ^ 0x0a0a0a0a;
-    let t = ((((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080) >>> 7;
-    // popcount of at most four bits, one per byte
-    t = (t & 0x00ff00ff) + ((t >>> 8) & 0x00ff00ff);
-    nonZero += (t & 0xffff) + (t >>> 16);
+  for (let w = 0; w < words.length; ) {
+    const stop = Math.min(words.length, w + 255);
+    let lanes = 0;
+    for (; w < stop; w++) {
+      const x = words[w]! ^ 0x0a0a0a0a;
+      lanes += (~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) >>> 7) & 0x01010101;
+    }
+    lanes = (lanes & 0x00ff00ff) + ((lanes >>> 8) & 0x00ff00ff);
+    n += (lanes & 0xffff) + (lanes >>> 16);
   }
-  n += words.length * 4 - nonZero;
   for (i += words.length * 4; i < buf.length; i++) if (buf[i] === 0x0a) n++;
   return n;
 }

@@ -7,14 +7,20 @@ import type { Position } from './source.js';
 const CHUNK = 1 << 20;
 
 /**
- * Checks that an input file is UTF-8 text before it is parsed, reading it in chunks (constant
- * memory, files of any size): a regular file, not empty, not UTF-16 or UTF-32, without a NUL byte
- * (binary data), and without a byte sequence that is not UTF-8. The last matters most: a file
- * saved as Latin-1 or Windows-1252 would otherwise be decoded with U+FFFD in place of every
- * accented letter, and linted silently with the wrong values. Throws an InputError with the
- * position of the first bad byte.
+ * Checks that an input file is UTF-8 text, reading it in chunks (constant memory, files of any
+ * size): a regular file, not empty, not UTF-16 or UTF-32, without a NUL byte (binary data), and
+ * without a byte sequence that is not UTF-8. The last matters most: a file saved as Latin-1 or
+ * Windows-1252 would otherwise be decoded with U+FFFD in place of every accented letter, and
+ * linted silently with the wrong values. Throws an InputError with the position of the first bad
+ * byte.
+ *
+ * With `start` only the file's first chunk is checked (the rest too if that chunk is only
+ * whitespace): JSON inputs are checked so before they are read, and the rest of their text as it
+ * is decoded (see `utf8Text` in json-scan.ts), so that no separate pass reads a large file whole
+ * for this; when decoding finds a byte that is not UTF-8, or reading the file fails in any way,
+ * the whole file is checked, so that a text problem is reported as before, first bad byte first.
  */
-export function checkText(absPath: string, path: string): void {
+export function checkText(absPath: string, path: string, extent: 'whole' | 'start' = 'whole'): void {
   let fd: number;
   try {
     // Non-blocking: opening a FIFO named on the command line must not wait for a writer.
@@ -23,7 +29,7 @@ export function checkText(absPath: string, path: string): void {
     throw fileSystemError(path, error);
   }
   try {
-    const problem = findProblem(fd);
+    const problem = findProblem(fd, extent === 'start');
     if (problem) throw new InputError(path, problem.message, problem.offset === undefined ? undefined : positionAt(fd, problem.offset));
   } finally {
     closeSync(fd);
@@ -35,7 +41,7 @@ interface Problem {
   offset?: number;
 }
 
-function findProblem(fd: number): Problem | null {
+function findProblem(fd: number, firstChunkOnly: boolean): Problem | null {
   if (!fstatSync(fd).isFile()) return { message: 'Not a regular file (a directory, FIFO, socket or device): cmlint reads export files' };
   const buf = Buffer.allocUnsafe(CHUNK);
   /** File offset of buf[0]. */
@@ -64,7 +70,7 @@ function findProblem(fd: number): Problem | null {
       };
     }
     if (!sawText) sawText = hasNonWhitespace(chunk.subarray(offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0, end));
-    if (read === 0) break;
+    if (read === 0 || (firstChunkOnly && sawText)) break;
     buf.copy(buf, 0, end, length);
     carry = length - end;
     offset += end;
