@@ -355,7 +355,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 
 function staleLine(entry: StaleEntry): string {
-  const target = [entry.contentType, entry.entry === null ? null : `entry ${entry.entry}`, entry.field, entry.locale].filter((p) => p !== null).join(' › ');
+  const target = [
+    entry.file ?? null,
+    entry.operation ?? null,
+    entry.contentType,
+    entry.entry === null ? null : `entry ${entry.entry}`,
+    entry.field,
+    entry.locale,
+  ]
+    .filter((p) => p !== null)
+    .join(' › ');
   return `  ${quoted(entry.ruleId)} ${quoted(target) || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
 }
 
