@@ -6,10 +6,10 @@
 // waiting for a core. --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) on
 // the same export, in the same alternation.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { childrenCpuMs } from './child-cpu.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' } } });
 const runs = Number(positionals[0] ?? 10);
@@ -20,17 +20,6 @@ const commands = {
   [`cmlint ${input}`]: ['bin/cmlint.js', input],
   ...(values.compare ? { [`compare: ${values.compare}`]: [resolve(values.compare, 'bin/cmlint.js'), input] } : {}),
 };
-
-/** CPU time of the waited-for children of this process, in ms (Linux), or null. */
-function childrenCpuMs() {
-  try {
-    // Fields after the command name: cutime and cstime are the 14th and 15th (clock ticks, 100 a second).
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 function time(args) {
   const cpuBefore = childrenCpuMs();

@@ -15,6 +15,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } f
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { childrenCpuMs } from './child-cpu.mjs';
 import { parse } from 'graphql';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'cold-only': { type: 'boolean' } } });
@@ -66,16 +67,6 @@ function generated(n) {
     else files[`src/generated/Q${i}.tsx`] = `import { gql } from '@apollo/client';\n\nexport const Q${i} = gql\`\n${query}\`;\n\nexport const C${i} = () => <div>{String(Q${i})}</div>;\n`;
   }
   return files;
-}
-
-/** CPU time of the waited-for children of this process, in ms (Linux: 10 ms ticks), or null. */
-function childrenCpuMs() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 function time(cwd, using = bin) {
