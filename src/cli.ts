@@ -14,8 +14,6 @@ import { quoted, visible } from './format/safe-text.js';
 import type { FormatContext } from './format/types.js';
 import { InputError, InputErrors } from './load/input-error.js';
 import type { BaseTree } from './diff/git-base.js';
-/** The rule pages' renderer, loaded by `rules` and `explain` only. */
-type RuleDocs = typeof import('./docs/rule-docs.js');
 import { lint, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
@@ -23,6 +21,9 @@ import { OutputFileError, batches, prepareOutputFile, writeOutputFile } from './
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
+
+/** The rule pages' renderer, loaded by `rules` and `explain` only. */
+type RuleDocs = typeof import('./docs/rule-docs.js');
 
 export interface CliIo {
   stdout: (text: string) => void;
