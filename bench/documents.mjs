@@ -1,5 +1,8 @@
 // What GraphQL documents cost a run, measured in one session (medians of alternating runs):
-//   npm run build && node bench/documents.mjs [runs=10] [documents=500]
+//   npm run build && node bench/documents.mjs [runs=10] [documents=500] [--compare DIR] [--cold-only]
+// --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) in the cold-start runs, in
+// the same alternation; --cold-only stops after them. CPU times (user + system of the child, on
+// Linux) are printed beside wall times: on a loaded machine they are the steadier measure.
 // 1. Cold start of a small run: the real app of fixtures/graphql/template-marketing (16 content types, 58 entries)
 //    linted with its model only, then with its 20 .graphql documents, then with one .tsx
 //    document more (which loads the JS parser).
@@ -9,12 +12,15 @@
 //    warm-up (modules loaded once), which is the work the documents add, without loading code.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { childrenCpuMs } from './child-cpu.mjs';
 import { parse } from 'graphql';
 
-const runs = Number(process.argv[2] ?? 10);
-const count = Number(process.argv[3] ?? 500);
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'cold-only': { type: 'boolean' } } });
+const runs = Number(positionals[0] ?? 10);
+const count = Number(positionals[1] ?? 500);
 const root = fileURLToPath(new URL('../', import.meta.url));
 const app = join(root, 'fixtures', 'graphql', 'template-marketing');
 const out = join(root, 'bench', 'out', 'documents');
@@ -63,11 +69,14 @@ function generated(n) {
   return files;
 }
 
-function time(cwd) {
+function time(cwd, using = bin) {
+  const cpuBefore = childrenCpuMs();
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [bin, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [using, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpuAfter = childrenCpuMs();
   if (result.status === null || result.status > 1 || result.stdout === '') throw new Error(`cmlint in ${cwd} exited ${result.status}: ${result.stderr}`);
-  return { ms: Number(process.hrtime.bigint() - started) / 1e6, findings: JSON.parse(result.stdout).findings };
+  return { ms, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, findings: JSON.parse(result.stdout).findings };
 }
 
 const median = (xs) => {
@@ -78,31 +87,48 @@ const median = (xs) => {
 /** Alternating runs of each setup after two warm-ups; medians and the findings of the last run. */
 function measure(setups) {
   const samples = setups.map(() => []);
+  const cpu = setups.map(() => []);
   const findings = [];
   for (let i = 0; i < runs + 2; i++) {
-    setups.forEach(({ dir }, k) => {
-      const { ms, findings: f } = time(dir);
+    setups.forEach(({ dir, bin: using }, k) => {
+      const { ms, cpu: c, findings: f } = time(dir, using);
       if (i >= 2) samples[k].push(ms);
+      if (i >= 2 && c !== null) cpu[k].push(c);
       findings[k] = f;
     });
   }
-  return setups.map(({ name }, k) => ({ name, median: median(samples[k]), min: Math.min(...samples[k]), max: Math.max(...samples[k]), findings: findings[k].length }));
+  return setups.map(({ name, base }, k) => ({
+    name,
+    base,
+    median: median(samples[k]),
+    cpu: cpu[k].length > 0 ? median(cpu[k]) : null,
+    min: Math.min(...samples[k]),
+    max: Math.max(...samples[k]),
+    findings: findings[k].length,
+  }));
 }
 
+/** Each row against the first row, or against the row its `base` names. */
 function print(title, rows) {
   console.log(`\n${title} (medians of ${runs} alternating runs)`);
-  const base = rows[0].median;
   for (const r of rows) {
-    console.log(`  ${r.name.padEnd(48)} ${r.median.toFixed(1).padStart(8)} ms  (min ${r.min.toFixed(1)}, max ${r.max.toFixed(1)})  ${(r.median / base).toFixed(2)}x  ${r.findings} findings`);
+    const base = rows.find((b) => b.name === r.base) ?? rows[0];
+    const cpu = r.cpu === null ? '' : `  cpu ${r.cpu.toFixed(0)} ms ${(r.cpu / base.cpu).toFixed(2)}x`;
+    console.log(`  ${r.name.padEnd(56)} ${r.median.toFixed(1).padStart(8)} ms  (min ${r.min.toFixed(1)}, max ${r.max.toFixed(1)})  ${(r.median / base.median).toFixed(2)}x${cpu}  ${r.findings} findings`);
   }
 }
 
 const tsx = { 'src/extra/Hero.tsx': "import { gql } from '@apollo/client';\nexport const HERO = gql`\n  query Hero($id: String!, $locale: String, $preview: Boolean) { componentHeroBanner(id: $id, locale: $locale, preview: $preview) { ...HeroBannerFields } }\n`;\n" };
-print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([
+const cold = [
   { name: 'model only', dir: setup('model-only', '') },
   { name: 'model + 20 .graphql documents', dir: setup('graphql-documents', 'documents: ["src/**/*.graphql"]\n') },
   { name: 'model + 20 .graphql + 1 .tsx document', dir: setup('tsx-document', 'documents: ["src/**/*.{graphql,tsx}"]\n', tsx) },
-]));
+];
+const compared = values.compare
+  ? cold.map((c) => ({ ...c, name: `compare: ${c.name}`, bin: resolve(values.compare, 'bin', 'cmlint.js'), base: 'compare: model only' }))
+  : [];
+print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([...cold, ...compared]));
+if (values['cold-only']) process.exit(0);
 
 const many = generated(count);
 const manySetups = [

@@ -7,15 +7,13 @@ import { enforcementAt, stagesText } from './engine/stages.js';
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
 import type { Finding } from './engine/run-rules.js';
 import { defaultOptions } from './config/resolve-rules.js';
-import { renderRuleDoc, ruleDocsPath } from './docs/rule-docs.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
-import { FORMATTERS, MACHINE_FORMATS, formatChunks } from './format/index.js';
+import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
 import { quoted, visible } from './format/safe-text.js';
 import type { FormatContext } from './format/types.js';
-import { InitError, initConfig } from './init.js';
 import { InputError, InputErrors } from './load/input-error.js';
-import { extractBase, baseInputs, GitBaseError, type BaseTree } from './diff/git-base.js';
+import type { BaseTree } from './diff/git-base.js';
 import { lint, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
@@ -23,6 +21,9 @@ import { OutputFileError, batches, prepareOutputFile, writeOutputFile } from './
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
+
+/** The rule pages' renderer, loaded by `rules` and `explain` only. */
+type RuleDocs = typeof import('./docs/rule-docs.js');
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -113,7 +114,7 @@ function parseOutputs(values: readonly string[], cwd: string): Output[] {
     const colon = value.indexOf(':');
     const format = colon < 0 ? value : value.slice(0, colon);
     const file = colon < 0 ? null : value.slice(colon + 1);
-    if (!(format in FORMATTERS)) throw new UsageError(`--format: unknown format '${format}' (${Object.keys(FORMATTERS).join(', ')})`);
+    if (!FORMAT_NAMES.includes(format)) throw new UsageError(`--format: unknown format '${format}' (${FORMAT_NAMES.join(', ')})`);
     if (file === '') throw new UsageError(`--format ${value}: no file after ':'`);
     outputs.push({ format, file: file === null ? null : { absPath: resolve(cwd, file), shown: file } });
   }
@@ -192,10 +193,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(`${error.format()}\n`);
       return 2;
     }
-    if (error instanceof InitError) {
-      io.stderr(`cmlint init: ${visible(error.message)}\n`);
-      return 2;
-    }
     const detail = error instanceof Error ? (io.env.CMLINT_DEBUG ? (error.stack ?? error.message) : visible(error.message)) : visible(String(error));
     io.stderr(`cmlint: internal error (a bug in cmlint, please report it): ${detail}\n${io.env.CMLINT_DEBUG ? '' : 'Set CMLINT_DEBUG=1 to see where it happened.\n'}`);
     return 2;
@@ -223,9 +220,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`${command}: --format takes ${command === 'rules' ? 'stylish or json' : 'stylish only'}`);
     }
     const { rules } = await loadConfig(io.cwd, undefined, values.config);
+    const docs = await import('./docs/rule-docs.js');
     if (command === 'rules') {
       if (rest.length > 0) throw new UsageError(`rules: unexpected argument '${rest[0]}'`);
-      io.stdout(listRules(rules, asOf ?? todayUtc(), format));
+      io.stdout(listRules(rules, asOf ?? todayUtc(), format, docs));
       return 0;
     }
     if (rest.length !== 1) throw new UsageError('explain: expected one rule id');
@@ -236,13 +234,22 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         `explain: unknown rule '${quoted(rest[0]!)}'${suggestion ? ` (did you mean '${suggestion}'?)` : "; 'cmlint rules' lists them"}`,
       );
     }
-    io.stdout(explainRule(rule, asOf ?? todayUtc()));
+    io.stdout(explainRule(rule, asOf ?? todayUtc(), docs));
     return 0;
   }
   if (command === 'graphql-schema') return graphqlSchema(rest, values, io);
   if (command === 'init') {
     if (rest.length > 0) throw new UsageError(`init: unexpected argument '${rest[0]}'`);
-    const written = await initConfig(io.cwd);
+    // Loaded here, as the other commands' modules below: a lint run does not need them (cold start).
+    const { InitError, initConfig } = await import('./init.js');
+    let written: Awaited<ReturnType<typeof initConfig>>;
+    try {
+      written = await initConfig(io.cwd);
+    } catch (error) {
+      if (!(error instanceof InitError)) throw error;
+      io.stderr(`cmlint init: ${visible(error.message)}\n`);
+      return 2;
+    }
     io.stdout(
       `Wrote ${written.path} for ${[
         ...(written.exportFiles.length > 0 || written.migrations.length === 0 ? [`${written.exportFiles.length} export ${written.exportFiles.length === 1 ? 'file' : 'files'}`] : []),
@@ -298,6 +305,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === 'diff') {
     if (values.jobs !== undefined) throw new UsageError('diff: --jobs does not apply');
     if (values.base !== undefined) {
+      const { extractBase, GitBaseError } = await import('./diff/git-base.js');
       try {
         baseTree = await extractBase(values.base, io.cwd);
       } catch (error) {
@@ -312,7 +320,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let outcome;
   try {
-    if (baseTree) before = baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
+    if (baseTree) before = (await import('./diff/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
     outcome = await lint({
       paths,
       cwd: io.cwd,
@@ -340,7 +348,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
-    const chunks = formatChunks(output.format)({ ...result, findings: shown }, { ...context, color });
+    const chunks = (await loadFormatChunks(output.format))({ ...result, findings: shown }, { ...context, color });
     if (output.file === null) for (const batch of batches(chunks)) io.stdout(batch);
     else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
   }
@@ -355,7 +363,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 
 function staleLine(entry: StaleEntry): string {
-  const target = [entry.contentType, entry.entry === null ? null : `entry ${entry.entry}`, entry.field, entry.locale].filter((p) => p !== null).join(' › ');
+  const target = [
+    entry.file ?? null,
+    entry.operation ?? null,
+    entry.contentType,
+    entry.entry === null ? null : `entry ${entry.entry}`,
+    entry.field,
+    entry.locale,
+  ]
+    .filter((p) => p !== null)
+    .join(' › ');
   return `  ${quoted(entry.ruleId)} ${quoted(target) || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
 }
 
@@ -432,7 +449,7 @@ function stagesAt(meta: RuleMeta, asOf: string) {
   return { current: { date, status }, stages };
 }
 
-function listRules(rules: readonly Rule<never>[], asOf: string, format: string): string {
+function listRules(rules: readonly Rule<never>[], asOf: string, format: string, { ruleDocsPath }: RuleDocs): string {
   if (format === 'json') {
     const list = rules.map(({ meta }) => ({
       id: meta.id,
@@ -450,7 +467,7 @@ function listRules(rules: readonly Rule<never>[], asOf: string, format: string):
   return `${[line(['rule', 'severity', 'enforcement', 'description']), ...rows.map(line)].join('\n')}\n\nAs of ${asOf}. Details: cmlint explain <rule>\n`;
 }
 
-function explainRule(rule: Rule<never>, asOf: string): string {
+function explainRule(rule: Rule<never>, asOf: string, { renderRuleDoc, ruleDocsPath }: RuleDocs): string {
   const page = renderRuleDoc(rule.meta, defaultOptions(rule));
   const [title, ...rest] = page.split('\n');
   return [title, '', `Status as of ${asOf}: ${statusText(rule.meta, asOf)}`, ...rest, `Docs: ${ruleDocsPath(rule.meta.id)} in the cmlint package`, ''].join('\n');

@@ -16,6 +16,7 @@ import { InputError } from './load/input-error.js';
 import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
+import { repositoryRoot } from './repo-root.js';
 import { loadBuiltinRules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
@@ -282,6 +283,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let suppressed = 0;
   let baseline: BaselineReport | null = null;
   if (file) {
+    // Findings about code are identified by their file from the repository root (engine/identity.ts).
+    const paths = { cwd: options.cwd, root: repositoryRoot(options.cwd) };
     const crashed = new Set(findings.filter((f) => f.internal).map((f) => f.ruleId));
     if (recorded === null && crashed.size > 0) {
       // The run's reports are still written (and say which rule crashed); the run exits 2.
@@ -291,11 +294,11 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     } else {
       let entries: readonly BaselineEntry[];
       if (recorded === null) {
-        entries = buildBaseline(findings);
+        entries = buildBaseline(findings, paths);
         await writeBaseline(file.absPath, file.shown, entries);
       } else entries = recorded;
       const ran = new Set(active.map((r) => r.meta.id).filter((id) => !crashed.has(id)));
-      const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)));
+      const outcome = applyBaseline(findings, entries, ran, new Set(loaded.rules.map((r) => r.meta.id)), paths);
       ({ kept, suppressed } = outcome);
       const prune = options.pruneBaseline === true && outcome.stale.length > 0;
       if (prune) await writeBaseline(file.absPath, file.shown, pruneBaseline(entries, outcome.stale));

@@ -2,7 +2,7 @@
  * Baselines: the round trip through the real bin (write → clean run → a new violation fails →
  * a fixed violation makes the baseline stale → prune), and the rules of applyBaseline.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,60 @@ describe('baseline round trip (real bin)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('bad.json: findings[0]: contentType must be a string or null\n');
     expect(run('--baseline', 'bad.json', '--baseline-write', 'x.json').code).toBe(2);
+  });
+});
+
+describe('baselines of findings in GraphQL documents (real bin)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cmlint-baseline-documents-'));
+  temps.push(dir);
+  const run = (...args: string[]) => cmlint(['--as-of', '2026-11-21', '-f', 'json', ...args], { cwd: dir });
+  const findings = (result: { stdout: string }) =>
+    (JSON.parse(result.stdout) as { findings: { ruleId: string; file: string; line: number }[] }).findings.map((f) => `${f.ruleId} ${f.file}:${f.line}`);
+  const zeroLimit = (name: string, before = '') => `${before}query ${name} {\n  postCollection(limit: 0) { items { title } }\n}\n`;
+  const writeDocuments = (files: Record<string, string>) => {
+    rmSync(join(dir, 'src'), { recursive: true, force: true });
+    mkdirSync(join(dir, 'src'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'src', name), text);
+  };
+  writeFileSync(join(dir, '.linterrc.yaml'), 'extends: []\nbaseline: baseline.json\ninclude: ["export.json"]\ndocuments: ["src/*.graphql"]\nrules:\n  zero-limit-query: warning\n  hidden-required-field: error\n');
+  writeFileSync(join(dir, 'export.json'), JSON.stringify({ contentTypes: [contentType('post', [{ id: 'title', type: 'Symbol' }, { id: 'legacy', type: 'Symbol', required: true, disabled: true }])] }));
+
+  it('a baseline of model findings written before documents were identified by file still hides them', () => {
+    writeDocuments({});
+    // The bytes a baseline of model findings has always had (no file, no operation).
+    writeFileSync(
+      join(dir, 'baseline.json'),
+      '{\n  "version": 1,\n  "findings": [\n    {"ruleId":"hidden-required-field","contentType":"post","field":"legacy","entry":null,"locale":null,"count":1}\n  ]\n}\n',
+    );
+    expect(run()).toMatchObject({ code: 0, stderr: '' });
+    expect(findings(run('--baseline-write', 'rewritten.json'))).toEqual([]);
+    expect(readFileSync(join(dir, 'rewritten.json'), 'utf8')).toBe(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+  });
+
+  it('records the file and the operation of each document finding, so that two documents are two entries', () => {
+    writeDocuments({ 'a.graphql': zeroLimit('A'), 'b.graphql': zeroLimit('B') });
+    expect(run('--baseline-write', 'baseline.json').code).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8')) as { findings: unknown[] }).findings).toEqual([
+      { ruleId: 'hidden-required-field', contentType: 'post', field: 'legacy', entry: null, locale: null, count: 1 },
+      { ruleId: 'zero-limit-query', contentType: null, field: null, entry: null, locale: null, file: 'src/a.graphql', operation: 'A', count: 1 },
+      { ruleId: 'zero-limit-query', contentType: null, field: null, entry: null, locale: null, file: 'src/b.graphql', operation: 'B', count: 1 },
+    ]);
+    expect(findings(run())).toEqual([]);
+  });
+
+  it('a new finding of the same rule in another document is reported alone; a finding that moved to another document is new', () => {
+    writeDocuments({ 'a.graphql': zeroLimit('A'), 'b.graphql': zeroLimit('B'), 'c.graphql': zeroLimit('C') });
+    expect(findings(run())).toEqual(['zero-limit-query src/c.graphql:2']);
+    writeDocuments({ 'a.graphql': zeroLimit('A'), 'c.graphql': zeroLimit('C') });
+    const moved = run();
+    expect(findings(moved)).toEqual(['zero-limit-query src/c.graphql:2']);
+    expect(moved.stderr).toContain("  zero-limit-query src/b.graphql › B: recorded 1, found 0");
+  });
+
+  it('an operation moved within its file (lines above it, another operation before it) stays hidden', () => {
+    writeDocuments({ 'a.graphql': zeroLimit('A', 'query First {\n  postCollection(limit: 1) { total }\n}\n\n\n'), 'b.graphql': zeroLimit('B') });
+    expect(run()).toMatchObject({ code: 0, stderr: '' });
+    expect(findings(run())).toEqual([]);
   });
 });
 

@@ -6,7 +6,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FORMATTERS, formatChunks } from '../src/format/index.js';
+import { FORMAT_NAMES, loadFormatChunks } from '../src/format/load.js';
 import { toolVersion } from '../src/version.js';
+import { CONTEXT, NASTY, finding, result } from './helpers/findings.js';
 import { cmlint } from './helpers/cli.js';
 import { sarifValidator } from './helpers/sarif-schema.js';
 import { parseXml } from './helpers/xml.js';
@@ -50,6 +53,21 @@ describe('golden output per format (real bin)', () => {
     const findings = (JSON.parse(cmlint([DEMO, '-f', 'json', '--as-of', AFTER_BOTH_DATES]).stdout) as { findings: unknown[] }).findings;
     expect(findings.length).toBeGreaterThan(5);
     expect(junit.attributes.tests).toBe(String(findings.length));
+  });
+});
+
+describe('formats loaded on demand (the CLI loads only the formats a run writes)', () => {
+  it('are the formats of the API, in its order, and print what its formatters print', async () => {
+    const FINDINGS = [
+      finding('enforced-rule', { contentType: 'blogPost', field: 'slug' }),
+      finding('undated-rule', { contentType: 'page', entry: 'e1', field: 'title', locale: 'de-DE' }, { message: NASTY, severity: 'warning' }),
+    ];
+    expect(FORMAT_NAMES).toEqual(Object.keys(FORMATTERS));
+    for (const name of FORMAT_NAMES) {
+      const loaded = [...(await loadFormatChunks(name))(result(FINDINGS), CONTEXT)].join('');
+      expect(loaded).toBe([...formatChunks(name)(result(FINDINGS), CONTEXT)].join(''));
+      expect(loaded).toBe(FORMATTERS[name]!(result(FINDINGS), CONTEXT));
+    }
   });
 });
 

@@ -121,6 +121,16 @@ describe('sarif', () => {
       expect(fingerprint(other)).not.toBe(fingerprint(base));
     });
 
+    it('of findings about code also come from the file and the operation, not from the line', () => {
+      const inDocument = finding('enforced-rule', {}, { file: 'src/a.graphql', line: 3, pointer: null, code: { operation: 'GetPost' } });
+      expect(fingerprint({ ...inDocument, line: 40, column: 9 })).toBe(fingerprint(inDocument));
+      expect(fingerprint({ ...inDocument, file: 'src/b.graphql' })).not.toBe(fingerprint(inDocument));
+      expect(fingerprint({ ...inDocument, code: { operation: 'GetPage' } })).not.toBe(fingerprint(inDocument));
+      // The same finding about the model (no `code`) keeps the key it always had: rule and target only.
+      const { code: _, ...model } = inDocument;
+      expect(fingerprint({ ...model, file: 'src/b.graphql' })).toBe(fingerprint(model));
+    });
+
     it('number findings with the same identity (":1", ":2") in output order', () => {
       const hashes = sarif([base, { ...base, line: 20 }]).runs[0]!.results.map((r) => r.partialFingerprints.primaryLocationLineHash);
       expect(hashes[0]!.replace(/:1$/, ':2')).toBe(hashes[1]);

@@ -42,12 +42,38 @@ function ruleSetting(options: Record<string, unknown> | null): Record<string, un
  * severity of its findings can differ by content type.
  */
 function rulesObject(rules: readonly Rule<never>[], withOptions: boolean): Record<string, unknown> {
+  const names = settingDefinitions(rules);
   const properties: Record<string, unknown> = {};
   for (const rule of rules) {
-    properties[rule.meta.id] = { description: rule.meta.description, ...ruleSetting(withOptions ? rule.meta.schema : null) };
+    properties[rule.meta.id] = { description: rule.meta.description, $ref: `#/definitions/${withOptions ? names.get(rule)!.name : 'setting'}` };
   }
   return { type: 'object', properties, additionalProperties: false };
 }
+
+/**
+ * The settings of the rules as definitions, each distinct options schema once: `settingNoOptions`
+ * for the rules whose options object must be empty (most), `setting-<id>` for a rule with options
+ * of its own; `setting` (no options at all) is for overrides. Referenced rather than repeated,
+ * they are compiled once each into the validator of schema/linterrc.validate.mjs, which every
+ * run with a config file loads (repeated, it was 531 KB).
+ */
+function settingDefinitions(rules: readonly Rule<never>[]): Map<Rule<never>, { name: string; schema: Record<string, unknown> }> {
+  const byOptions = new Map<string, { name: string; schema: Record<string, unknown> }>();
+  const names = new Map<Rule<never>, { name: string; schema: Record<string, unknown> }>();
+  for (const rule of rules) {
+    const key = JSON.stringify(rule.meta.schema);
+    let definition = byOptions.get(key);
+    if (!definition) {
+      definition = { name: key === JSON.stringify(NO_OPTIONS) ? 'settingNoOptions' : `setting-${rule.meta.id}`, schema: ruleSetting(rule.meta.schema) };
+      byOptions.set(key, definition);
+    }
+    names.set(rule, definition);
+  }
+  return names;
+}
+
+/** The options schema of a rule without options. */
+const NO_OPTIONS = { type: 'object', properties: {}, additionalProperties: false };
 
 /** `service.hosts`: the hosts (with an optional base path) of each of the service's APIs, for proxies and regional hosts. */
 function serviceSchema(): Record<string, unknown> {
@@ -82,7 +108,12 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'cmlint configuration (.linterrc.yaml)',
     type: 'object',
-    definitions: { severity, preset: { enum: ['recommended', 'all'] } },
+    definitions: {
+      severity,
+      preset: { enum: ['recommended', 'all'] },
+      setting: ruleSetting(null),
+      ...Object.fromEntries([...settingDefinitions(rules).values()].map(({ name, schema }) => [name, schema])),
+    },
     properties: {
       $schema: { type: 'string' },
       extends: {

@@ -1,18 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { visible } from '../format/safe-text.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
-import { identityKey } from './identity.js';
+import { codeIdentity, findingKey, identityKey, type PathBase } from './identity.js';
 import type { Target } from './rule.js';
 import type { Finding } from './run-rules.js';
 
 /**
  * A baseline: the findings a team accepts for now, counted by content identity (rule id,
- * content type, field, entry, locale), never by file or line, so that it survives
- * reformatting and reordering. Modelled on ESLint's bulk suppressions: when a key has more
- * findings than recorded, all of them are shown again (there is no telling which is new).
+ * content type, field, entry, locale), never by line, so that it survives reformatting and
+ * reordering. Findings about code also record their file (from the repository root) and the
+ * operation or fragment they are in (see engine/identity.ts). Modelled on ESLint's bulk
+ * suppressions: when a key has more findings than recorded, all of them are shown again
+ * (there is no telling which is new).
  */
 export interface BaselineEntry extends Target {
   ruleId: string;
+  /** Findings about code only: the file, relative to the repository root. */
+  file?: string;
+  /** Findings about code only: the operation or fragment (by name), null when none. */
+  operation?: string | null;
   count: number;
 }
 
@@ -39,7 +45,11 @@ export class BaselineError extends Error {
   }
 }
 
-const keyOf = (entry: BaselineEntry): string => identityKey(entry.ruleId, entry);
+const keyOf = (entry: BaselineEntry): string =>
+  identityKey(entry.ruleId, entry, entry.file === undefined ? null : { file: entry.file, operation: entry.operation ?? null });
+
+/** Paths of findings as shown (relative to the working directory) and the repository root; by default both the process's working directory. */
+const HERE: PathBase = { cwd: '.', root: '.' };
 
 function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
   const ka = keyOf(a);
@@ -48,14 +58,14 @@ function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
 }
 
 /** The baseline of a run: its findings counted by content identity; internal errors left out. */
-export function buildBaseline(findings: readonly Finding[]): BaselineEntry[] {
+export function buildBaseline(findings: readonly Finding[], base: PathBase = HERE): BaselineEntry[] {
   const entries = new Map<string, BaselineEntry>();
   for (const finding of findings) {
     if (finding.internal) continue;
-    const key = identityKey(finding.ruleId, finding.target);
+    const key = findingKey(finding, base);
     const entry = entries.get(key);
     if (entry) entry.count++;
-    else entries.set(key, { ruleId: finding.ruleId, ...finding.target, count: 1 });
+    else entries.set(key, { ruleId: finding.ruleId, ...finding.target, ...codeIdentity(finding, base), count: 1 });
   }
   return [...entries.values()].sort(compareEntries);
 }
@@ -70,19 +80,20 @@ export function applyBaseline(
   entries: readonly BaselineEntry[],
   ranRules: ReadonlySet<string>,
   knownRules: ReadonlySet<string>,
+  base: PathBase = HERE,
 ): BaselineOutcome {
   const recorded = new Map<string, number>();
   for (const entry of entries) recorded.set(keyOf(entry), (recorded.get(keyOf(entry)) ?? 0) + entry.count);
   const current = new Map<string, number>();
   for (const finding of findings) {
     if (finding.internal) continue;
-    const key = identityKey(finding.ruleId, finding.target);
+    const key = findingKey(finding, base);
     current.set(key, (current.get(key) ?? 0) + 1);
   }
   const kept: Finding[] = [];
   let suppressed = 0;
   for (const finding of findings) {
-    const key = identityKey(finding.ruleId, finding.target);
+    const key = findingKey(finding, base);
     if (!finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0)) suppressed++;
     else kept.push(finding);
   }
@@ -110,7 +121,15 @@ export function pruneBaseline(entries: readonly BaselineEntry[], stale: readonly
 /** The file's text: one entry per line, sorted, so that changes read well in a diff. */
 export function serializeBaseline(entries: readonly BaselineEntry[]): string {
   const lines = [...entries].sort(compareEntries).map((e) =>
-    JSON.stringify({ ruleId: e.ruleId, contentType: e.contentType, field: e.field, entry: e.entry, locale: e.locale, count: e.count }),
+    JSON.stringify({
+      ruleId: e.ruleId,
+      contentType: e.contentType,
+      field: e.field,
+      entry: e.entry,
+      locale: e.locale,
+      ...(e.file === undefined ? {} : { file: e.file, operation: e.operation ?? null }),
+      count: e.count,
+    }),
   );
   const body = lines.length === 0 ? '[]' : `[\n    ${lines.join(',\n    ')}\n  ]`;
   return `{\n  "version": ${FORMAT_VERSION},\n  "findings": ${body}\n}\n`;
@@ -138,8 +157,13 @@ export function readBaseline(absPath: string, shown: string): BaselineEntry[] {
     if (typeof e !== 'object' || e === null || Array.isArray(e)) throw bad('must be an object');
     if (typeof e.ruleId !== 'string' || e.ruleId === '') throw bad('ruleId must be a rule id');
     for (const key of TARGET_KEYS) if (e[key] !== null && typeof e[key] !== 'string') throw bad(`${key} must be a string or null`);
+    if (e.file !== undefined && (typeof e.file !== 'string' || e.file === '')) throw bad('file must be a path');
+    if (e.operation !== undefined && (e.file === undefined || (e.operation !== null && typeof e.operation !== 'string'))) {
+      throw bad(e.file === undefined ? 'operation needs a file' : 'operation must be a string or null');
+    }
     if (!Number.isInteger(e.count) || (e.count as number) < 1) throw bad('count must be a whole number of at least 1');
-    return { ruleId: e.ruleId, contentType: e.contentType, field: e.field, entry: e.entry, locale: e.locale, count: e.count } as BaselineEntry;
+    const code = e.file === undefined ? {} : { file: e.file, operation: e.operation ?? null };
+    return { ruleId: e.ruleId, contentType: e.contentType, field: e.field, entry: e.entry, locale: e.locale, ...code, count: e.count } as BaselineEntry;
   });
 }
 

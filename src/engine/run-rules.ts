@@ -27,6 +27,8 @@ export interface Finding {
   internal: boolean;
   /** Findings of `cmlint diff`: what the change is (see MessageSpec.change). */
   change?: Change;
+  /** Findings about code (documents, application sources): the operation or fragment they are in, for their identity (engine/identity.ts). */
+  code?: { operation: string | null };
 }
 
 export interface RunStats {
@@ -78,6 +80,11 @@ function targetOf(node: ReportNode | null, descriptor?: Pick<ReportDescriptor, '
     target.field ??= node.field;
   }
   return target;
+}
+
+/** The operation or fragment a finding about code is in (by name), or null (a whole document, a place in application code, an anonymous operation). */
+function definitionName(node: ReportNode): string | null {
+  return node.kind === 'operation' || node.kind === 'fragment' ? node.name : null;
 }
 
 function describeNode(node: Node | null): string {
@@ -260,6 +267,7 @@ export class RuleRunner {
         column: null,
         internal: false,
         ...(spec.change ? { change: spec.change } : {}),
+        ...(code ? { code: { operation: definitionName(descriptor.node!) } } : {}),
       },
       ref,
       path: fullPath,

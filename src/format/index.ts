@@ -27,5 +27,4 @@ const CHUNK_FORMATTERS: Readonly<Record<string, ChunkFormatter>> = {
 export const formatChunks: (name: string) => ChunkFormatter = (name) =>
   CHUNK_FORMATTERS[name] ?? ((result, context) => [FORMATTERS[name]!(result, context)]);
 
-/** Formats that programs read: with one of them on stdout, nothing else may go to the terminal's stdout, and no progress is shown. */
-export const MACHINE_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif', 'junit', 'github']);
+export { MACHINE_FORMATS } from './load.js';

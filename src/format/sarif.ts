@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleMeta, Severity } from '../engine/rule.js';
-import { identityKey } from '../engine/identity.js';
+import { findingKey } from '../engine/identity.js';
 import type { Finding } from '../engine/run-rules.js';
 import { pathFromRoot } from './labels.js';
 import { hole, prettyJsonWithArray } from './json-chunks.js';
@@ -32,9 +32,9 @@ function ruleDescriptor(meta: RuleMeta, context: FormatContext): Record<string, 
 }
 
 /** Hex SHA-256 (first 32 digits) of the finding's content identity. */
-function contentHash(finding: Finding): string {
+function contentHash(finding: Finding, context: Pick<FormatContext, 'cwd' | 'root'>): string {
   // One-shot hash: no Hash object (with native state freed only by a full GC) per finding.
-  return hash('sha256', identityKey(finding.ruleId, finding.target), 'hex').slice(0, 32);
+  return hash('sha256', findingKey(finding, context), 'hex').slice(0, 32);
 }
 
 function logicalLocation(finding: Finding): Record<string, string> | null {
@@ -68,7 +68,7 @@ function artifactLocation(file: string, context: FormatContext): Record<string, 
 /** The SARIF result of one finding; `occurrences` numbers findings with the same content identity in report order. */
 function resultObject(finding: Finding, index: number | undefined, context: FormatContext, occurrences: Map<string, number>): Record<string, unknown> {
   const where = location(finding, context);
-  const hash = contentHash(finding);
+  const hash = contentHash(finding, context);
   const occurrence = (occurrences.get(hash) ?? 0) + 1;
   occurrences.set(hash, occurrence);
   return {

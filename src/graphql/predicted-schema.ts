@@ -89,7 +89,7 @@ export function predictedSchema(space: SpaceModel): PredictedSchema | null {
   if (!schemas.has(space)) {
     const predicted = predictedSdl(space);
     // cmlint prints this SDL itself (its validity is tested with the renderer): checking it again on every run would cost more than validating the documents.
-    schemas.set(space, predicted && { model: predicted.model, schema: graphqlJs().buildSchema(predicted.sdl, { assumeValidSDL: true, assumeValid: true }) });
+    schemas.set(space, predicted && { model: predicted.model, schema: graphqlJs().buildSchema(predicted.sdl, { assumeValidSDL: true, assumeValid: true, noLocation: true }) });
   }
   return schemas.get(space)!;
 }

@@ -1,4 +1,4 @@
-import { DIRECTIVES, LOCATION_DEFINITIONS, block, builtinDefinitions, collection, compareNames, orderValues } from './builtin-sdl.js';
+import { DIRECTIVES, LOCATION_DEFINITIONS, block, builtinDefinitions, collection, compareNames, orderValues, sortByName } from './builtin-sdl.js';
 import { lowerFirstAscii } from './naming.js';
 import {
   ASSET_FIELDS,
@@ -31,8 +31,7 @@ const HEADER = `# The GraphQL schema the service would generate for this content
 
 /** A field line: `name(a: A, b: B): Type`, arguments sorted by name, `useFallbackLocale` beside `locale`. */
 function fieldLine(name: string, args: readonly Argument[], type: string): string {
-  const all = args.includes('locale: String') ? [...args, USE_FALLBACK_LOCALE] : [...args];
-  all.sort((a, b) => compareNames(/^\w+/.exec(a)![0], /^\w+/.exec(b)![0]));
+  const all = sortByName(args.includes('locale: String') ? [...args, USE_FALLBACK_LOCALE] : args);
   return all.length === 0 ? `${name}: ${type}` : `${name}(${all.join(', ')}): ${type}`;
 }
 
