@@ -3,7 +3,7 @@ import { visible } from '../format/safe-text.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
 import { identityKey } from './identity.js';
 import type { Target } from './rule.js';
-import type { Finding } from './run-rules.js';
+import type { Finding, FindingList } from './findings.js';
 
 /**
  * A baseline: the findings a team accepts for now, counted by content identity (rule id,
@@ -22,9 +22,9 @@ export interface StaleEntry extends BaselineEntry {
   found: number;
 }
 
-export interface BaselineOutcome {
-  /** The findings the baseline does not hide (internal errors are never hidden). */
-  kept: Finding[];
+export interface BaselineOutcome<L extends FindingList = FindingList> {
+  /** The findings the baseline does not hide (internal errors are never hidden); an array for an array. */
+  kept: L;
   suppressed: number;
   stale: StaleEntry[];
 }
@@ -48,7 +48,7 @@ function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
 }
 
 /** The baseline of a run: its findings counted by content identity; internal errors left out. */
-export function buildBaseline(findings: readonly Finding[]): BaselineEntry[] {
+export function buildBaseline(findings: FindingList): BaselineEntry[] {
   const entries = new Map<string, BaselineEntry>();
   for (const finding of findings) {
     if (finding.internal) continue;
@@ -65,8 +65,10 @@ export function buildBaseline(findings: readonly Finding[]): BaselineEntry[] {
  * findings than recorded are stale, as are keys of rules that no longer exist (`knownRules`);
  * keys of rules that did not run (turned off) are left alone.
  */
+export function applyBaseline(findings: readonly Finding[], entries: readonly BaselineEntry[], ranRules: ReadonlySet<string>, knownRules: ReadonlySet<string>): BaselineOutcome<Finding[]>;
+export function applyBaseline(findings: FindingList, entries: readonly BaselineEntry[], ranRules: ReadonlySet<string>, knownRules: ReadonlySet<string>): BaselineOutcome;
 export function applyBaseline(
-  findings: readonly Finding[],
+  findings: FindingList,
   entries: readonly BaselineEntry[],
   ranRules: ReadonlySet<string>,
   knownRules: ReadonlySet<string>,
@@ -79,13 +81,13 @@ export function applyBaseline(
     const key = identityKey(finding.ruleId, finding.target);
     current.set(key, (current.get(key) ?? 0) + 1);
   }
-  const kept: Finding[] = [];
   let suppressed = 0;
-  for (const finding of findings) {
+  const kept = findings.filter((finding) => {
     const key = identityKey(finding.ruleId, finding.target);
-    if (!finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0)) suppressed++;
-    else kept.push(finding);
-  }
+    const hidden = !finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0);
+    if (hidden) suppressed++;
+    return !hidden;
+  });
   const stale: StaleEntry[] = [];
   for (const entry of entries) {
     const found = current.get(keyOf(entry)) ?? 0;
