@@ -4,11 +4,13 @@
 //
 //   node bench/run.mjs [--mb 400] [--runs 3] [--jobs 1,2] [--seed 1] [--file PATH] [--no-parse]
 //                      [--rules all|content-types] [--whole-file-limit BYTES] [--compare DIR] [--no-cold-start]
+//                      [--format json|sarif|NAME:FILE]
 //
 // --rules content-types runs only the two content-type rules (re2-incompatible-pattern,
 // hidden-required-field); --whole-file-limit sets CMLINT_WHOLE_FILE_LIMIT for the cmlint runs
 // (0: every file streamed); --compare DIR also runs DIR/bin/cmlint.js (another checkout, built)
 // with the same arguments, alternating with this one, so that before and after share one run.
+// --format is cmlint's (default json, to stdout, which goes to /dev/null; NAME:FILE writes FILE).
 //
 // The export is generated once per size and seed with bench/generate-export.mjs into bench/out/
 // (or taken from --file). Every measurement runs in a fresh process after one warm-up run;
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     'whole-file-limit': { type: 'string' },
     compare: { type: 'string' },
     'no-cold-start': { type: 'boolean', default: false },
+    format: { type: 'string', default: 'json' },
   },
 });
 const runs = Number(values.runs);
@@ -104,7 +107,7 @@ if (!values['no-parse'] && size < 500 * 2 ** 20) {
   results.push(...series({ name: 'JSON.parse(readFileSync)', args: ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`] }));
 }
 for (const jobs of values.jobs.split(',').map(Number)) {
-  const args = (bin) => [bin, file, '--config', config, '--format', 'json', '--as-of', '2026-11-21', '--jobs', String(jobs)];
+  const args = (bin) => [bin, file, '--config', config, '--format', values.format, '--as-of', '2026-11-21', '--jobs', String(jobs)];
   const commands = [{ name: `cmlint --jobs ${jobs}`, args: args('bin/cmlint.js'), env }];
   if (values.compare) commands.push({ name: `compare --jobs ${jobs}`, args: args(`${values.compare}/bin/cmlint.js`), env });
   results.push(...series(...commands));
