@@ -227,11 +227,10 @@ export class RuleRunner {
     const reporting = this.reportingOf(meta);
     const target = targetOf(descriptor.node, descriptor);
     const run = this.configuration.runFor(meta.id, target.contentType);
-    const spec = meta.messages[descriptor.messageId];
-    if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
-    const template = reporting.templates.get(descriptor.messageId)!;
+    const template = reporting.templates.get(descriptor.messageId);
+    if (template === undefined) throw new Error(`unknown messageId '${descriptor.messageId}'`);
     const values = dataValues(this.findings.templates[template]!.keys, descriptor.data);
-    let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
+    let severity = minSeverity(run.severity, meta.messages[descriptor.messageId]!.maxSeverity ?? 'error');
     if (reporting.cap !== null) severity = minSeverity(severity, reporting.cap === 'upcoming' ? run.upcoming : reporting.cap);
     if (severity === 'off') return;
     const record = descriptor.node ? recordOf(descriptor.node) : null;
