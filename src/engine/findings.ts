@@ -106,7 +106,10 @@ class Interned {
   }
 }
 
-/** A flat copy of `text` (not a slice or a concatenation that refers to other strings). */
+/**
+ * A copy of `text` that refers to no other string (V8 keeps it as a slice of a fresh flat string
+ * one character longer); V8 slices strings of 13 characters or more, shorter ones are copied.
+ */
 function ownCopy(text: string): string {
   return ` ${text}`.slice(1);
 }
@@ -130,7 +133,7 @@ export interface NewFinding {
   file: string | null;
   /** The pointer below the record (encoded), or the whole pointer when `ref` is null; null: no pointer. */
   pointer: string | null;
-  /** The pointer below the record, as path segments for placing it; when `ref` has no pointer shown (code) this is where to place it. */
+  /** The path below the record to place the finding at, encoded as a pointer (also for code, whose findings show no pointer). */
   place: string;
   /** The byte offset of the place, when it was found while the record was in memory. */
   at: number | undefined;
