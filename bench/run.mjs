@@ -4,6 +4,7 @@
 //
 //   node bench/run.mjs [--mb 400] [--runs 3] [--jobs 1,2] [--seed 1] [--file PATH] [--no-parse]
 //                      [--rules all|content-types] [--whole-file-limit BYTES] [--compare DIR] [--no-cold-start]
+//                      [--format json|sarif|NAME:FILE]
 //
 // --rules content-types runs only the two content-type rules (re2-incompatible-pattern,
 // hidden-required-field); --whole-file-limit sets CMLINT_WHOLE_FILE_LIMIT for the cmlint runs
@@ -12,6 +13,7 @@
 // Besides wall time it reports CPU time (user + system, medians, and its ratio to JSON.parse's):
 // on a shared machine wall time includes waiting for a core, CPU time does not; with worker
 // threads (--jobs) CPU time adds up the threads, so only wall time shows a parallel gain.
+// --format is cmlint's (default json, to stdout, which goes to /dev/null; NAME:FILE writes FILE).
 //
 // The export is generated once per size and seed with bench/generate-export.mjs into bench/out/
 // (or taken from --file). Every measurement runs in a fresh process after one warm-up run;
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     'whole-file-limit': { type: 'string' },
     compare: { type: 'string' },
     'no-cold-start': { type: 'boolean', default: false },
+    format: { type: 'string', default: 'json' },
   },
 });
 const runs = Number(values.runs);
@@ -108,7 +111,7 @@ if (!values['no-parse'] && size < 500 * 2 ** 20) {
   results.push(...series({ name: 'JSON.parse(readFileSync)', args: ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`] }));
 }
 for (const jobs of values.jobs.split(',').map(Number)) {
-  const args = (bin) => [bin, file, '--config', config, '--format', 'json', '--as-of', '2026-11-21', '--jobs', String(jobs)];
+  const args = (bin) => [bin, file, '--config', config, '--format', values.format, '--as-of', '2026-11-21', '--jobs', String(jobs)];
   const commands = [{ name: `cmlint --jobs ${jobs}`, args: args('bin/cmlint.js'), env }];
   if (values.compare) commands.push({ name: `compare --jobs ${jobs}`, args: args(`${values.compare}/bin/cmlint.js`), env });
   results.push(...series(...commands));

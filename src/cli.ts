@@ -5,16 +5,16 @@ import { closest } from './config/closest.js';
 import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/dates.js';
 import { enforcementAt, stagesText } from './engine/stages.js';
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
-import type { Finding } from './engine/run-rules.js';
+import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
 import { defaultOptions } from './config/resolve-rules.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
 import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
 import { quoted, visible } from './format/safe-text.js';
-import type { FormatContext } from './format/types.js';
+import { countBySeverity, type FormatContext } from './format/types.js';
 import { InputError, InputErrors } from './load/input-error.js';
 import type { BaseTree } from './diff/git-base.js';
-import { lint, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
+import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
 import { OutputFileError, batches, prepareOutputFile, writeOutputFile } from './output-file.js';
@@ -321,7 +321,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let outcome;
   try {
     if (baseTree) before = (await import('./diff/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
-    outcome = await lint({
+    outcome = await lintReport({
       paths,
       cwd: io.cwd,
       config: loaded,
@@ -344,7 +344,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
   const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
   const fails = failsRun(result.findings, failOn, maxWarnings);
-  const shown = values.quiet ? result.findings.filter(fails) : result.findings;
+  const shown = values.quiet ? result.findings.filter(fails.test) : result.findings;
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
@@ -354,11 +354,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (baseline) io.stderr(baselineMessage(baseline));
   // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
-  const inputErrors = result.findings.filter(isInputError);
+  const internal = internalFindings(result.findings);
+  const inputErrors = internal.filter(isInputError);
   if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
-  if (result.findings.some((f) => f.internal)) return 2;
+  if (internal.length > 0) return 2;
   if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
-  return result.findings.some(fails) ? 1 : 0;
+  return fails.any ? 1 : 0;
 }
 
 
@@ -425,13 +426,15 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   return 1;
 }
 
-/** Findings that fail the run: at or above `failOn`, and all warnings when there are more than `maxWarnings`. */
-/** Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`); a test, not a set of the findings. */
-function failsRun(findings: readonly Finding[], failOn: Severity, maxWarnings: number | undefined): (finding: Finding) => boolean {
-  let warnings = 0;
-  for (const finding of findings) if (finding.severity === 'warning') warnings++;
-  const tooManyWarnings = maxWarnings !== undefined && warnings > maxWarnings;
-  return (finding) => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && finding.severity === 'warning');
+/**
+ * Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`): a
+ * test, not a set of the findings; and whether any does (from the counts by severity).
+ */
+function failsRun(findings: FindingList, failOn: Severity, maxWarnings: number | undefined): { test: (finding: Finding) => boolean; any: boolean } {
+  const counts = countBySeverity(findings);
+  const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
+  const fails = (severity: Severity) => SEVERITY_RANK[severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && severity === 'warning');
+  return { test: (finding) => fails(finding.severity), any: (['error', 'warning', 'info'] as const).some((severity) => counts[severity] > 0 && fails(severity)) };
 }
 
 function statusText({ enforcement, stages }: RuleMeta, asOf: string): string {

@@ -7,8 +7,9 @@ import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
 import { runsIn, type Rule, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
-import { runRules, type Finding, type RunResult, type RunStats } from './engine/run-rules.js';
-import type { LintResult } from './format/types.js';
+import { toArray, type Finding, type FindingList } from './engine/findings.js';
+import { runRulesCompact, type CompactRunResult, type RunStats } from './engine/run-rules.js';
+import type { LintResult, Report } from './format/types.js';
 import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-code.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import type { MigrationScript } from './inputs/migrations/index.js';
@@ -87,6 +88,11 @@ export interface LintOutcome {
   /** The rules that ran (built-in and plugin rules that are on). */
   rules: readonly Rule<never>[];
   baseline: BaselineReport | null;
+}
+
+/** A lint outcome whose findings are held compactly and made one at a time as they are read (the CLI writes reports from it). */
+export interface ReportOutcome extends Omit<LintOutcome, 'result'> {
+  result: Report;
 }
 
 /** Finds and validates the config file (or the one given) and loads its plugins. */
@@ -184,6 +190,12 @@ async function readBefore(before: BeforeInputs, loaded: LoadedConfig, taxonomy: 
  * findings (rule id `input-error`) and nothing else. Throws ConfigError / BaselineError.
  */
 export async function lint(options: LintOptions): Promise<LintOutcome> {
+  const outcome = await lintReport(options);
+  return { ...outcome, result: { ...outcome.result, findings: toArray(outcome.result.findings) } };
+}
+
+/** `lint`, with the findings held compactly: each is made into a `Finding` when it is read. */
+export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
   const loaded = options.config ?? (await loadConfig(options.cwd, undefined, options.configPath));
   const { config } = loaded;
   const asOf = options.asOf ?? config.asOf ?? todayUtc();
@@ -193,7 +205,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const tool = { name: 'cmlint', version: toolVersion() };
 
   /** A run that an input error stopped: its report holds the input errors, and nothing else. */
-  const stopped = (error: unknown, filesRead: number): LintOutcome => {
+  const stopped = (error: unknown, filesRead: number): ReportOutcome => {
     const errors = inputErrorsOf(error);
     if (errors === null) throw error;
     const stats: RunStats = { filesRead, contentTypes: 0, entries: 0, assets: 0 };
@@ -239,7 +251,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   }
   const recorded = file && options.baselineWrite === undefined ? readBaseline(file.absPath, file.shown) : null;
   if (file && options.baselineWrite !== undefined) await prepareBaselineFile(file.absPath, file.shown);
-  let run: RunResult;
+  let run: CompactRunResult;
   let pool: WorkerPool | undefined;
   const sourceStats = { read: 0, skipped: 0 };
   /** Content types defined in report targets: the code findings they cause are reported too. */
@@ -270,7 +282,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.
     const code = selection.targets && codeTargets.length === 0 && targetTypes.size === 0 ? [] : await readCodeInputs(codeFiles, options.cwd);
     const walk = sourceWalk(sources?.files ?? [], loaded, sourceStats);
-    run = await runRules(space, configuration, asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
+    run = await runRulesCompact(space, configuration, asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
     run.stats.filesRead += sourceStats.read;
   } catch (error) {
     return stopped(error, selection.files.length + codePaths.size);
@@ -279,16 +291,17 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   }
   const { findings, stats } = run;
 
-  let kept: Finding[] = findings;
+  let kept: FindingList = findings;
   let suppressed = 0;
   let baseline: BaselineReport | null = null;
   if (file) {
     // Findings about code are identified by their file from the repository root (engine/identity.ts).
     const paths = { cwd: options.cwd, root: repositoryRoot(options.cwd) };
-    const crashed = new Set(findings.filter((f) => f.internal).map((f) => f.ruleId));
+    const internal = findings.someInternal() ? findings.filter((f) => f.internal) : null;
+    const crashed = new Set(internal === null ? [] : [...internal].map((f) => f.ruleId));
     if (recorded === null && crashed.size > 0) {
       // The run's reports are still written (and say which rule crashed); the run exits 2.
-      const first = findings.find((f) => f.internal)!;
+      const first = internal!.at(0)!;
       const notWritten = `baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`;
       baseline = { path: file.shown, written: false, stale: [], pruned: false, notWritten };
     } else {

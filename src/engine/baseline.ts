@@ -3,7 +3,7 @@ import { visible } from '../format/safe-text.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
 import { codeIdentity, findingKey, identityKey, type PathBase } from './identity.js';
 import type { Target } from './rule.js';
-import type { Finding } from './run-rules.js';
+import type { Finding, FindingList } from './findings.js';
 
 /**
  * A baseline: the findings a team accepts for now, counted by content identity (rule id,
@@ -28,9 +28,9 @@ export interface StaleEntry extends BaselineEntry {
   found: number;
 }
 
-export interface BaselineOutcome {
-  /** The findings the baseline does not hide (internal errors are never hidden). */
-  kept: Finding[];
+export interface BaselineOutcome<L extends FindingList = FindingList> {
+  /** The findings the baseline does not hide (internal errors are never hidden); an array for an array. */
+  kept: L;
   suppressed: number;
   stale: StaleEntry[];
 }
@@ -58,7 +58,7 @@ function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
 }
 
 /** The baseline of a run: its findings counted by content identity; internal errors left out. */
-export function buildBaseline(findings: readonly Finding[], base: PathBase = HERE): BaselineEntry[] {
+export function buildBaseline(findings: FindingList, base: PathBase = HERE): BaselineEntry[] {
   const entries = new Map<string, BaselineEntry>();
   for (const finding of findings) {
     if (finding.internal) continue;
@@ -75,8 +75,10 @@ export function buildBaseline(findings: readonly Finding[], base: PathBase = HER
  * findings than recorded are stale, as are keys of rules that no longer exist (`knownRules`);
  * keys of rules that did not run (turned off) are left alone.
  */
+export function applyBaseline(findings: readonly Finding[], entries: readonly BaselineEntry[], ranRules: ReadonlySet<string>, knownRules: ReadonlySet<string>, base?: PathBase): BaselineOutcome<Finding[]>;
+export function applyBaseline(findings: FindingList, entries: readonly BaselineEntry[], ranRules: ReadonlySet<string>, knownRules: ReadonlySet<string>, base?: PathBase): BaselineOutcome;
 export function applyBaseline(
-  findings: readonly Finding[],
+  findings: FindingList,
   entries: readonly BaselineEntry[],
   ranRules: ReadonlySet<string>,
   knownRules: ReadonlySet<string>,
@@ -90,13 +92,13 @@ export function applyBaseline(
     const key = findingKey(finding, base);
     current.set(key, (current.get(key) ?? 0) + 1);
   }
-  const kept: Finding[] = [];
   let suppressed = 0;
-  for (const finding of findings) {
+  const kept = findings.filter((finding) => {
     const key = findingKey(finding, base);
-    if (!finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0)) suppressed++;
-    else kept.push(finding);
-  }
+    const hidden = !finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0);
+    if (hidden) suppressed++;
+    return !hidden;
+  });
   const stale: StaleEntry[] = [];
   for (const entry of entries) {
     const found = current.get(keyOf(entry)) ?? 0;

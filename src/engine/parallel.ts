@@ -4,7 +4,8 @@ import { InputError, InputErrors } from '../load/input-error.js';
 import { knownLayout, type LayoutIndex } from '../load/json-stream.js';
 import type { EntryUnit, InputFile, LoadOptions, Space } from '../load/load-space.js';
 import type { SeveritySetting } from './rule.js';
-import { PROGRESS_EVERY, type Finding, type Pending, type RuleRunner, type RunStats } from './run-rules.js';
+import type { WireFindings } from './findings.js';
+import { PROGRESS_EVERY, type RuleRunner, type RunStats } from './run-rules.js';
 
 /** What a worker thread needs to build the same space and rules as the main thread. */
 export interface WorkerSetup {
@@ -17,20 +18,10 @@ export interface WorkerSetup {
   asOf: string;
 }
 
-/** A finding as a worker sends it: its record is named by file index, pointer and offset. */
-export interface WirePending {
-  finding: Finding;
-  file: number;
-  pointer: string;
-  offset: number;
-  path: string[];
-  at: number | undefined;
-}
-
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'unit'; unit: number; pending: WirePending[]; ids: string[] }
-  | { type: 'states'; states: Record<string, unknown>; pending: WirePending[] }
+  | { type: 'unit'; unit: number; findings: WireFindings; ids: string[] }
+  | { type: 'states'; states: Record<string, unknown>; findings: WireFindings }
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
@@ -100,10 +91,6 @@ export class WorkerPool {
       await this.close();
       return false;
     }
-    const toPending = (p: WirePending): Pending => {
-      const file = space.files[p.file]!;
-      return { finding: p.finding, ref: { file, pointer: p.pointer, offset: p.offset }, path: p.path, at: p.at };
-    };
     const checkIds = inUnitOrder(space.duplicateCheck(), units);
     const counted = (ids: readonly string[]) => {
       const before = stats.entries;
@@ -129,12 +116,12 @@ export class WorkerPool {
               else if (message.type === 'unit') {
                 held--;
                 checkIds(message.unit, message.ids);
-                runner.pending.push(...message.pending.map(toPending));
+                runner.findings.addWire(message.findings, space.files);
                 counted(message.ids);
                 handOut();
               } else if (message.type === 'states') {
                 states.push(message.states);
-                runner.pending.push(...message.pending.map(toPending));
+                runner.findings.addWire(message.findings, space.files);
                 resolve();
               }
             };

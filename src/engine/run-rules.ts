@@ -1,35 +1,18 @@
 import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../load/json-scan.js';
 import type { Space } from '../load/load-space.js';
-import type { SourceFile, SourceRef } from '../load/source.js';
+import type { SourceFile } from '../load/source.js';
 import type { CodeInput } from '../inputs/code-input.js';
 import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
 import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { SourceFileNode } from '../inputs/sources/source-node.js';
-import { enforcementStatus, upcomingLabel, type EnforcementStatus } from './dates.js';
-import { enforcementAt, stagePosition, stagesText, type StageStatus } from './stages.js';
-import { minSeverity, runsIn, type Change, type ReportDescriptor, type Rule, type Severity, type SeveritySetting, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { enforcementStatus, upcomingLabel } from './dates.js';
+import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings } from './findings.js';
+import { enforcementAt, stagePosition, stagesText } from './stages.js';
+import { minSeverity, runsIn, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
-export interface Finding {
-  ruleId: string;
-  messageId: string;
-  severity: Severity;
-  message: string;
-  /** For rules with a lifecycle of several stages, `stages` lists them all (see RuleMeta.stages). */
-  enforcement: { date: string | null; status: EnforcementStatus; note: string | null; stages?: StageStatus[] };
-  target: Target;
-  pointer: string | null;
-  file: string | null;
-  line: number | null;
-  column: number | null;
-  /** A rule crashed: not a finding about the space. */
-  internal: boolean;
-  /** Findings of `cmlint diff`: what the change is (see MessageSpec.change). */
-  change?: Change;
-  /** Findings about code (documents, application sources): the operation or fragment they are in, for their identity (engine/identity.ts). */
-  code?: { operation: string | null };
-}
+export type { Finding } from './findings.js';
 
 export interface RunStats {
   filesRead: number;
@@ -43,6 +26,12 @@ export interface RunResult {
   stats: RunStats;
 }
 
+/** A run's result with its findings held compactly (see findings.ts), in report order. */
+export interface CompactRunResult {
+  findings: Findings;
+  stats: RunStats;
+}
+
 type VisitorName = keyof Visitors;
 type Node = SpaceNode | CodeNode;
 
@@ -50,14 +39,6 @@ interface Instance {
   rule: Rule<never>;
   visitors: Visitors;
   crashed: boolean;
-}
-
-export interface Pending {
-  finding: Finding;
-  ref: SourceRef | null;
-  path: string[];
-  /** Byte offset of the place, when it was found while the record was in memory. */
-  at?: number | undefined;
 }
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
@@ -100,14 +81,6 @@ function describeNode(node: Node | null): string {
   return `${names[node.kind]} '${node.id}'`;
 }
 
-/** Fills `{{name}}` placeholders; a placeholder without data is a bug in the rule. */
-function interpolate(text: string, data: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
-    if (!(key in data)) throw new Error(`message placeholder '${key}' has no data`);
-    return String(data[key]);
-  });
-}
-
 /**
  * The active rules' instances for one walk, with their visitors merged. A rule that throws is
  * reported once as an internal error and not called again; the other rules go on. In a worker
@@ -115,12 +88,12 @@ function interpolate(text: string, data: Record<string, string | number> = {}): 
  * reports those findings, the worker only needs the rules' per-content-type preparation.
  */
 export class RuleRunner {
-  readonly pending: Pending[] = [];
+  readonly findings = new FindingStore();
   reporting = true;
   private readonly instances: Instance[] = [];
   private readonly byVisitor = new Map<VisitorName, Instance[]>();
-  /** A rule's enforcement at `asOf`, one object shared by all its findings (a pure function of the rule and the date). */
-  private readonly enforcements = new Map<Rule<never>['meta'], Finding['enforcement']>();
+  /** What the findings of each rule share (one enforcement object, message templates). */
+  private readonly reportings = new Map<Rule<never>['meta'], RuleReporting>();
 
   constructor(
     private readonly configuration: RuleConfiguration,
@@ -143,6 +116,8 @@ export class RuleRunner {
     for (const rule of configuration.rules) {
       if (!configuration.isActive(rule.meta.id) || !runsIn(rule.meta, before !== null)) continue;
       const instance: Instance = { rule, visitors: {}, crashed: false };
+      // Templates in the order of the rules, the same in every thread (workers hand findings over by template number).
+      this.reportingOf(rule.meta);
       try {
         instance.visitors = rule.create({
           ruleId: rule.meta.id,
@@ -225,65 +200,62 @@ export class RuleRunner {
       .map((i) => i.rule.meta.id);
   }
 
-  private enforcementOf(meta: Rule<never>['meta']): Finding['enforcement'] {
-    let enforcement = this.enforcements.get(meta);
-    if (!enforcement) this.enforcements.set(meta, (enforcement = enforcementAt(meta, this.asOf)));
-    return enforcement;
+  /** What every finding of a rule shares: its message templates (by message id), its internal-error template, its severity cap. */
+  private reportingOf(meta: Rule<never>['meta']): RuleReporting {
+    let reporting = this.reportings.get(meta);
+    if (reporting) return reporting;
+    const enforcement = enforcementAt(meta, this.asOf);
+    let cap: RuleReporting['cap'] = null;
+    let suffix = '';
+    if (meta.stages?.length) {
+      // Capped by the stage in force (before the first stage, by the upcoming severity), and told what the next stage brings.
+      const { current, next } = stagePosition(meta.stages, this.asOf);
+      cap = current ? current.severity : 'upcoming';
+      if (current === null || next !== null) suffix = ` (${stagesText(current ? [current, next!] : meta.stages, this.asOf)})`;
+    } else if (enforcementStatus(meta.enforcement, this.asOf) === 'upcoming') {
+      cap = 'upcoming';
+      suffix = ` (${upcomingLabel(meta.enforcement.date!, this.asOf)})`;
+    }
+    const templates = new Map<string, number>();
+    for (const [messageId, spec] of Object.entries(meta.messages)) {
+      const { parts, keys } = splitTemplate(spec.text);
+      templates.set(messageId, this.findings.addTemplate({ ruleId: meta.id, messageId, enforcement, internal: false, change: spec.change, parts, keys, suffix }));
+    }
+    const internal = this.findings.addTemplate({ ruleId: meta.id, messageId: INTERNAL_MESSAGE_ID, enforcement, internal: true, change: undefined, parts: ['', ''], keys: ['message'], suffix: '' });
+    this.reportings.set(meta, (reporting = { templates, internal, cap }));
+    return reporting;
   }
 
   private report(rule: Rule<never>, descriptor: ReportDescriptor): void {
     if (!this.reporting) return;
     const { meta } = rule;
-    const status = enforcementStatus(meta.enforcement, this.asOf);
+    const reporting = this.reportingOf(meta);
     const target = targetOf(descriptor.node, descriptor);
     const run = this.configuration.runFor(meta.id, target.contentType);
-    const spec = meta.messages[descriptor.messageId];
-    if (!spec) throw new Error(`unknown messageId '${descriptor.messageId}'`);
-    let message = interpolate(spec.text, descriptor.data);
-    let severity = minSeverity(run.severity, spec.maxSeverity ?? 'error');
-    if (meta.stages?.length) {
-      ({ message, severity } = this.staged(meta.stages, message, severity, run.upcoming));
-    } else if (status === 'upcoming') {
-      severity = minSeverity(severity, run.upcoming);
-      message += ` (${upcomingLabel(meta.enforcement.date!, this.asOf)})`;
-    }
+    const template = reporting.templates.get(descriptor.messageId);
+    if (template === undefined) throw new Error(`unknown messageId '${descriptor.messageId}'`);
+    const values = dataValues(this.findings.templates[template]!.keys, descriptor.data);
+    let severity = minSeverity(run.severity, meta.messages[descriptor.messageId]!.maxSeverity ?? 'error');
+    if (reporting.cap !== null) severity = minSeverity(severity, reporting.cap === 'upcoming' ? run.upcoming : reporting.cap);
     if (severity === 'off') return;
     const record = descriptor.node ? recordOf(descriptor.node) : null;
     const fullPath = [...(record?.path ?? []), ...(descriptor.path ?? []).map(String)];
     // Code has no JSON pointer: its findings are placed by offset in the file.
     const code = descriptor.node !== null && isCodeNode(descriptor.node);
     const ref = record && code && descriptor.offset !== undefined ? { ...record.source, offset: descriptor.offset } : (record?.source ?? null);
-    this.pending.push({
-      finding: {
-        ruleId: meta.id,
-        messageId: descriptor.messageId,
-        severity,
-        message,
-        enforcement: this.enforcementOf(meta),
-        target,
-        pointer: record && !code ? record.source.pointer + encodePointer(fullPath) : null,
-        file: record ? (record.source.file.fileOf?.(record.source, fullPath) ?? record.source.file.path) : null,
-        line: null,
-        column: null,
-        internal: false,
-        ...(spec.change ? { change: spec.change } : {}),
-        ...(code ? { code: { operation: definitionName(descriptor.node!) } } : {}),
-      },
+    const below = record ? encodePointer(fullPath) : '';
+    this.findings.add({
+      template,
+      severity,
+      target,
       ref,
-      path: fullPath,
+      file: record ? (record.source.file.fileOf?.(record.source, fullPath) ?? record.source.file.path) : null,
+      pointer: record && !code ? below : null,
+      place: below,
       at: record ? record.source.file.offsetNow?.(record.source, fullPath) : undefined,
+      values,
+      ...(code ? { operation: definitionName(descriptor.node!) } : {}),
     });
-  }
-
-  /**
-   * Severity and message of a finding of a rule with a lifecycle: capped by the stage in force
-   * (before the first stage, by the upcoming severity), and told what the next stage brings.
-   */
-  private staged(stages: NonNullable<Rule<never>['meta']['stages']>, text: string, severity: SeveritySetting, upcoming: SeveritySetting) {
-    const { current, next } = stagePosition(stages, this.asOf);
-    const capped = current ? minSeverity(severity, current.severity) : minSeverity(severity, upcoming);
-    const message = current === null || next !== null ? `${text} (${stagesText(current ? [current, next!] : stages, this.asOf)})` : text;
-    return { message, severity: capped };
   }
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {
@@ -291,24 +263,35 @@ export class RuleRunner {
     const { rule } = instance;
     const reason = error instanceof Error ? error.message : String(error);
     const location = node ? recordOf(node) : null;
-    this.pending.push({
-      finding: {
-        ruleId: rule.meta.id,
-        messageId: INTERNAL_MESSAGE_ID,
-        severity: 'error',
-        message: `Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`,
-        enforcement: this.enforcementOf(rule.meta),
-        target: targetOf(node),
-        pointer: location && !isCodeNode(node!) ? location.source.pointer + encodePointer(location.path) : null,
-        file: location?.source.file.path ?? null,
-        line: null,
-        column: null,
-        internal: true,
-      },
+    const below = location ? encodePointer(location.path) : '';
+    this.findings.add({
+      template: this.reportingOf(rule.meta).internal,
+      severity: 'error',
+      target: targetOf(node),
       ref: location?.source ?? null,
-      path: location?.path ?? [],
+      file: location?.source.file.path ?? null,
+      pointer: location && !isCodeNode(node!) ? below : null,
+      place: below,
+      at: undefined,
+      values: [`Internal error in rule ${rule.meta.id} while checking ${describeNode(node)}: ${reason}. The rule was stopped; other rules ran.`],
     });
   }
+}
+
+interface RuleReporting {
+  templates: ReadonlyMap<string, number>;
+  internal: number;
+  /** The most severe its findings are now: a stage's severity, the upcoming severity, or no cap. */
+  cap: Severity | 'upcoming' | null;
+}
+
+/** The values of a message's placeholders; a placeholder without data is a bug in the rule. */
+function dataValues(keys: readonly string[], data: Record<string, string | number> = {}): DataValue[] {
+  return keys.map((key) => {
+    if (!(key in data)) throw new Error(`message placeholder '${key}' has no data`);
+    const value = data[key];
+    return typeof value === 'string' || typeof value === 'number' ? value : String(value);
+  });
 }
 
 export interface RunOptions {
@@ -328,9 +311,10 @@ export interface RunOptions {
 
 /**
  * Runs the configured rules over the space in one walk: locales, content types with their
- * fields, the code inputs, assets, entries, then `end`.
+ * fields, the code inputs, assets, entries, then `end`. The findings are placed (line and
+ * column) and sorted, and held compactly: each becomes a `Finding` when it is read.
  */
-export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string, options: RunOptions = {}): Promise<RunResult> {
+export async function runRulesCompact(space: Space, configuration: RuleConfiguration, asOf: string, options: RunOptions = {}): Promise<CompactRunResult> {
   const { onProgress } = options;
   const code = options.code ?? [];
   const filesRead = code.reduce((n, input) => n + input.files.length, space.files.length);
@@ -352,7 +336,14 @@ export async function runRules(space: Space, configuration: RuleConfiguration, a
   if (!runner.visits('entry')) stats.entries = await space.count('entry');
   else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
-  return { findings: resolvePositions(runner.pending), stats };
+  runner.findings.placeAll();
+  return { findings: runner.findings.sorted(), stats };
+}
+
+/** `runRulesCompact` with the findings as an array of `Finding` objects. */
+export async function runRules(space: Space, configuration: RuleConfiguration, asOf: string, options: RunOptions = {}): Promise<RunResult> {
+  const { findings, stats } = await runRulesCompact(space, configuration, asOf, options);
+  return { findings: [...findings], stats };
 }
 
 async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, onProgress?: (stats: Readonly<RunStats>) => void): Promise<void> {
@@ -363,34 +354,7 @@ async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, o
   }
 }
 
-/** Line and column for every finding (one forward pass per file), then the deterministic order. */
-function resolvePositions(pending: Pending[]): Finding[] {
-  const byFile = new Map<SourceFile, Pending[]>();
-  for (const p of pending) {
-    if (!p.ref) continue;
-    const list = byFile.get(p.ref.file);
-    if (list) list.push(p);
-    else byFile.set(p.ref.file, [p]);
-  }
-  for (const [file, list] of byFile) {
-    const places = list as (Pending & { ref: SourceRef })[];
-    const positions = file.place ? file.place(places) : places.map((p) => file.locate(p.ref, p.path));
-    list.forEach(({ finding }, i) => {
-      finding.line = positions[i]!.line;
-      finding.column = positions[i]!.column;
-    });
-    file.release();
-  }
-  return pending.map((p) => p.finding).sort(compareFindings);
-}
-
-function compareText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return -1;
-  if (b === null) return 1;
-  return a < b ? -1 : 1;
-}
-
+/** The report order: by file, line, column, rule id, target, message (FindingStore.sorted is the same order). */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
     compareText(a.file, b.file) ||

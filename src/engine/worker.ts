@@ -5,8 +5,8 @@ import { loadConfig } from '../lint.js';
 import { InputError, InputErrors } from '../load/input-error.js';
 import { rememberLayout, type LayoutIndex } from '../load/json-stream.js';
 import { loadSpace, type EntryUnit } from '../load/load-space.js';
-import type { WirePending, WorkerMessage, WorkerSetup } from './parallel.js';
-import { RuleRunner, type Pending } from './run-rules.js';
+import type { WorkerMessage, WorkerSetup } from './parallel.js';
+import { RuleRunner } from './run-rules.js';
 
 /** A worker thread of a parallel run: see parallel.ts. */
 const setup = workerData as WorkerSetup;
@@ -25,14 +25,6 @@ try {
 
   const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
-  const toWire = (p: Pending): WirePending => ({
-    finding: p.finding,
-    file: p.ref ? fileIndex.get(p.ref.file)! : -1,
-    pointer: p.ref?.pointer ?? '',
-    offset: p.ref?.offset ?? 0,
-    path: p.path,
-    at: p.at,
-  });
   const runner = new RuleRunner(new RuleConfiguration(loaded.rules, loaded.config, setup.ruleSeverities), space.model, setup.asOf, space.files);
   // The main thread reports what the model and the assets give; here they only prepare the rules.
   runner.reporting = false;
@@ -48,10 +40,10 @@ try {
           runner.visit('entry', entry);
           ids.push(entry.id);
         }
-        send({ type: 'unit', unit: message.unit, pending: runner.pending.splice(0).map(toWire), ids });
+        send({ type: 'unit', unit: message.unit, findings: runner.findings.takeWire(fileIndex), ids });
       } else if (message.type === 'finish') {
         const states = runner.exportStates();
-        send({ type: 'states', states, pending: runner.pending.splice(0).map(toWire) });
+        send({ type: 'states', states, findings: runner.findings.takeWire(fileIndex) });
       }
     } catch (error) {
       fail(error);

@@ -1,11 +1,22 @@
 import { formatGithub, formatGithubChunks } from './github.js';
 import { formatJson, formatJsonChunks } from './json.js';
 import { formatJunit, formatJunitChunks } from './junit.js';
-import { formatMarkdown } from './markdown.js';
+import { formatMarkdown, formatMarkdownChunks } from './markdown.js';
 import { formatSarif, formatSarifChunks } from './sarif.js';
-import { formatStylish } from './stylish.js';
+import { formatStylish, formatStylishChunks } from './stylish.js';
 import type { ChunkFormatter, Formatter } from './types.js';
 
+/** Every format yields its text in chunks, for writing as it is printed (findings read one at a time). */
+const CHUNK_FORMATTERS: Readonly<Record<string, ChunkFormatter>> = {
+  stylish: formatStylishChunks,
+  json: formatJsonChunks,
+  sarif: formatSarifChunks,
+  junit: formatJunitChunks,
+  github: formatGithubChunks,
+  markdown: formatMarkdownChunks,
+};
+
+/** The formats as functions that return the whole text. */
 export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   stylish: formatStylish,
   json: formatJson,
@@ -15,16 +26,7 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   markdown: formatMarkdown,
 };
 
-/** Formatters that yield their text in chunks (the large machine formats); the others yield their one string. */
-const CHUNK_FORMATTERS: Readonly<Record<string, ChunkFormatter>> = {
-  json: formatJsonChunks,
-  sarif: formatSarifChunks,
-  junit: formatJunitChunks,
-  github: formatGithubChunks,
-};
-
 /** The text of format `name` in chunks, for writing as it is printed. */
-export const formatChunks: (name: string) => ChunkFormatter = (name) =>
-  CHUNK_FORMATTERS[name] ?? ((result, context) => [FORMATTERS[name]!(result, context)]);
+export const formatChunks = (name: string): ChunkFormatter => CHUNK_FORMATTERS[name]!;
 
 export { MACHINE_FORMATS } from './load.js';

@@ -12,12 +12,19 @@ const PRINTED_HOLE = JSON.stringify(HOLE);
 /** How many element texts go into one chunk (fewer, larger writes). */
 const ELEMENTS_PER_CHUNK = 32;
 
+/** `JSON.stringify(value, null, 2)` printed at `indent`: its lines after the first start with `indent`. */
+export function printedAt(value: unknown, indent: string): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  return JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+}
+
 /**
  * Yields `JSON.stringify(skeleton-with-the-array, null, 2) + '\n'` in chunks. `skeleton` is
- * the document with `hole()` where the array goes; `elements` yields the array's elements (each
- * printed as `JSON.stringify` would print it at that depth).
+ * the document with `hole()` where the array goes; `elements` yields the array's elements, each
+ * printed by `print` at the array's inner indentation (by default as `JSON.stringify` would
+ * print it at that depth; a formatter may print elements of a known shape itself, faster).
  */
-export function* prettyJsonWithArray(skeleton: unknown, elements: Iterable<unknown>): Generator<string> {
+export function* prettyJsonWithArray<T>(skeleton: unknown, elements: Iterable<T>, print: (element: T, indent: string) => string = printedAt): Generator<string> {
   const text = `${JSON.stringify(skeleton, null, 2)}\n`;
   const at = text.indexOf(PRINTED_HOLE);
   if (at < 0 || text.indexOf(PRINTED_HOLE, at + 1) >= 0) throw new Error('prettyJsonWithArray: the skeleton must hold the array exactly once');
@@ -29,7 +36,7 @@ export function* prettyJsonWithArray(skeleton: unknown, elements: Iterable<unkno
   let chunk = '';
   let count = 0;
   for (const element of elements) {
-    const printed = JSON.stringify(element, null, 2).replaceAll('\n', `\n${inner}`);
+    const printed = print(element, inner);
     chunk += count === 0 ? `${before}[\n${inner}${printed}` : `,\n${inner}${printed}`;
     count++;
     if (count % ELEMENTS_PER_CHUNK === 0) {

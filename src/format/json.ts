@@ -1,5 +1,5 @@
-import type { Finding } from '../engine/run-rules.js';
-import { hole, prettyJsonWithArray } from './json-chunks.js';
+import { Findings, type Finding } from '../engine/findings.js';
+import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
 import { countBySeverity, type ChunkFormatter, type Formatter } from './types.js';
 
 function findingObject(f: Finding): Record<string, unknown> {
@@ -17,6 +17,25 @@ function findingObject(f: Finding): Record<string, unknown> {
   };
 }
 
+/**
+ * A finding as `JSON.stringify(findingObject(f), null, 2)` prints it at `indent`, without the
+ * object: for the findings the run made (engine/findings.ts), whose keys are known. Each
+ * enforcement object (shared by a rule's findings) is printed once.
+ */
+function printFinding(f: Finding, indent: string, enforcements: Map<object, string>): string {
+  const p = `${indent}  `;
+  const p2 = `${p}  `;
+  let enforcement = enforcements.get(f.enforcement);
+  if (enforcement === undefined) enforcements.set(f.enforcement, (enforcement = printedAt(f.enforcement, p)));
+  const { contentType, field, entry, locale } = f.target;
+  const target = `{\n${p2}"contentType": ${printedAt(contentType, p2)},\n${p2}"field": ${printedAt(field, p2)},\n${p2}"entry": ${printedAt(entry, p2)},\n${p2}"locale": ${printedAt(locale, p2)}\n${p}}`;
+  return (
+    `{\n${p}"ruleId": ${printedAt(f.ruleId, p)},\n${p}"severity": ${printedAt(f.severity, p)},\n${p}"message": ${printedAt(f.message, p)},` +
+    `\n${p}"enforcement": ${enforcement},\n${p}"target": ${target},\n${p}"pointer": ${printedAt(f.pointer, p)},\n${p}"file": ${printedAt(f.file, p)},` +
+    `\n${p}"line": ${printedAt(f.line, p)},\n${p}"column": ${printedAt(f.column, p)}${f.change ? `,\n${p}"change": ${printedAt(f.change, p)}` : ''}\n${indent}}`
+  );
+}
+
 /** The JSON contract of DESIGN.md (tool, asOf, findings, summary), in chunks: one finding printed at a time. */
 export const formatJsonChunks: ChunkFormatter = (result) => {
   const skeleton = {
@@ -30,9 +49,15 @@ export const formatJsonChunks: ChunkFormatter = (result) => {
       entries: result.stats.entries,
     },
   };
-  return prettyJsonWithArray(skeleton, (function* () {
-    for (const finding of result.findings) yield findingObject(finding);
-  })());
+  // Findings of any shape (the API's formatJson takes any) are printed as objects; the run's own by their known keys.
+  if (!(result.findings instanceof Findings)) {
+    const { findings } = result;
+    return prettyJsonWithArray(skeleton, (function* () {
+      for (const finding of findings) yield findingObject(finding);
+    })());
+  }
+  const enforcements = new Map<object, string>();
+  return prettyJsonWithArray(skeleton, result.findings, (finding, indent) => printFinding(finding, indent, enforcements));
 };
 
 /** The JSON contract of DESIGN.md: tool, asOf, findings, summary. */

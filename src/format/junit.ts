@@ -1,5 +1,5 @@
 import { readableFinding, visible } from './safe-text.js';
-import type { Finding } from '../engine/run-rules.js';
+import type { Finding } from '../engine/findings.js';
 import { plural } from '../plural.js';
 import { targetLabel } from './labels.js';
 import type { ChunkFormatter, Formatter } from './types.js';
@@ -47,17 +47,24 @@ function testCase(finding: Finding, suite: string): string {
  * made readable as it is written.
  */
 export const formatJunitChunks: ChunkFormatter = function* (result) {
-  const suites = new Map<string, Finding[]>();
-  for (const finding of result.findings) {
+  const { findings } = result;
+  // Suites by name, in the order they first occur; a suite keeps the numbers of its findings, which are made again as they are written.
+  const suites = new Map<string, { indexes: number[]; errors: number }>();
+  let errors = 0;
+  let index = 0;
+  for (const finding of findings) {
     const name = finding.file === null ? '(space)' : visible(finding.file);
-    const list = suites.get(name);
-    if (list) list.push(finding);
-    else suites.set(name, [finding]);
+    let suite = suites.get(name);
+    if (!suite) suites.set(name, (suite = { indexes: [], errors: 0 }));
+    suite.indexes.push(index++);
+    if (finding.internal) {
+      suite.errors++;
+      errors++;
+    }
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const errors = result.findings.filter((f) => f.internal).length;
-  const failures = result.findings.length - errors;
-  if (result.findings.length === 0) {
+  const failures = findings.length - errors;
+  if (findings.length === 0) {
     const scope = `${plural(result.stats.filesRead, 'file')}, as of ${result.asOf}`;
     lines.push(
       `<testsuites name="cmlint" tests="1" failures="0" errors="0" time="0">`,
@@ -69,12 +76,14 @@ export const formatJunitChunks: ChunkFormatter = function* (result) {
     yield `${lines.join('\n')}\n`;
     return;
   }
-  yield `${lines[0]}\n<testsuites name="cmlint" tests="${result.findings.length}" failures="${failures}" errors="${errors}" time="0">\n`;
-  for (const [name, findings] of suites) {
-    const suiteErrors = findings.filter((f) => f.internal).length;
-    yield `  <testsuite name="${xml(name)}" tests="${findings.length}" failures="${findings.length - suiteErrors}" errors="${suiteErrors}" skipped="0" time="0">\n`;
-    for (let i = 0; i < findings.length; i += CASES_PER_CHUNK) {
-      yield `${findings.slice(i, i + CASES_PER_CHUNK).map((f) => `${testCase(readableFinding(f), name)}\n`).join('')}`;
+  yield `${lines[0]}\n<testsuites name="cmlint" tests="${findings.length}" failures="${failures}" errors="${errors}" time="0">\n`;
+  for (const [name, { indexes, errors: suiteErrors }] of suites) {
+    yield `  <testsuite name="${xml(name)}" tests="${indexes.length}" failures="${indexes.length - suiteErrors}" errors="${suiteErrors}" skipped="0" time="0">\n`;
+    for (let i = 0; i < indexes.length; i += CASES_PER_CHUNK) {
+      yield indexes
+        .slice(i, i + CASES_PER_CHUNK)
+        .map((k) => `${testCase(readableFinding(findings.at(k)!), name)}\n`)
+        .join('');
     }
     yield '  </testsuite>\n';
   }

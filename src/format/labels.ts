@@ -1,5 +1,5 @@
 import { posix, relative, resolve, sep } from 'node:path';
-import type { Finding } from '../engine/run-rules.js';
+import type { Finding } from '../engine/findings.js';
 import type { FormatContext } from './types.js';
 
 /** "blogPost › entry 3xYz › title › de-DE": what a finding is about, for people. */

@@ -1,21 +1,16 @@
-import type { ChunkFormatter, Formatter } from './types.js';
-
-/** One string as the only chunk. */
-const whole =
-  (format: Formatter): ChunkFormatter =>
-  (result, context) => [format(result, context)];
+import type { ChunkFormatter } from './types.js';
 
 /**
  * Each format's chunked formatter, loaded when a run asks for it (a run loads only the formats
  * it writes: cold start). The same formatters as FORMATTERS and formatChunks of index.ts.
  */
 const LOADERS: Readonly<Record<string, () => Promise<ChunkFormatter>>> = {
-  stylish: async () => whole((await import('./stylish.js')).formatStylish),
+  stylish: async () => (await import('./stylish.js')).formatStylishChunks,
   json: async () => (await import('./json.js')).formatJsonChunks,
   sarif: async () => (await import('./sarif.js')).formatSarifChunks,
   junit: async () => (await import('./junit.js')).formatJunitChunks,
   github: async () => (await import('./github.js')).formatGithubChunks,
-  markdown: async () => whole((await import('./markdown.js')).formatMarkdown),
+  markdown: async () => (await import('./markdown.js')).formatMarkdownChunks,
 };
 
 /** The names of the formats, in the order help and messages list them. */

@@ -1,11 +1,11 @@
-import { readableResult } from './safe-text.js';
+import { readableFinding } from './safe-text.js';
 import { daysBetween } from '../engine/dates.js';
+import type { Finding } from '../engine/findings.js';
 import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
-import type { Finding } from '../engine/run-rules.js';
 import { plural } from '../plural.js';
 import { targetLabel } from './labels.js';
-import { countBySeverity, type FormatContext, type Formatter, type LintResult } from './types.js';
+import type { ChunkFormatter, FormatContext, Formatter, Report } from './types.js';
 
 const TOP = 10;
 
@@ -36,49 +36,97 @@ function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): s
   return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 }
 
-function groupBy<K>(findings: readonly Finding[], key: (f: Finding) => K | null): Map<K, Finding[]> {
-  const groups = new Map<K, Finding[]>();
-  for (const finding of findings) {
-    const k = key(finding);
-    if (k === null) continue;
-    const list = groups.get(k);
-    if (list) list.push(finding);
-    else groups.set(k, [finding]);
-  }
-  return groups;
-}
-
 function ruleLink(id: string, context: FormatContext): string {
   const url = context.docsUrl?.(id);
   return url ? `[\`${id}\`](${url})` : `\`${id}\``;
 }
 
-function totalsSection(findings: readonly Finding[], context: FormatContext): string[] {
-  const byRule = [...groupBy(findings, (f) => f.ruleId)].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1));
-  const rows = byRule.map(([id, list]) => {
-    const counts = countBySeverity(list);
-    return [ruleLink(id, context), String(counts.error), String(counts.warning), String(counts.info), String(list.length)];
-  });
-  const all = countBySeverity(findings);
-  rows.push(['**total**', `**${all.error}**`, `**${all.warning}**`, `**${all.info}**`, `**${findings.length}**`]);
+interface Counts {
+  error: number;
+  warning: number;
+  info: number;
+  /** All findings counted (of every severity). */
+  total: number;
+}
+
+function counts(): Counts {
+  return { error: 0, warning: 0, info: 0, total: 0 };
+}
+
+function count(into: Counts, finding: Finding): void {
+  into[finding.severity]++;
+  into.total++;
+}
+
+/** A rule's findings: counted, the first one's enforcement, and their numbers in the report (for the details). */
+interface RuleGroup extends Counts {
+  enforcement: Finding['enforcement'];
+  indexes: number[];
+}
+
+/**
+ * What the summary sections need, gathered in one pass over the readable findings (see
+ * readableFinding): counts by rule, content type and entry, each in the order it first occurs.
+ */
+interface Aggregates {
+  all: Counts;
+  inputErrors: number;
+  crashed: Set<string>;
+  byRule: Map<string, RuleGroup>;
+  byType: Map<string, Counts & { rules: Set<string> }>;
+  byEntry: Map<string, { total: number; file: string | null }>;
+}
+
+function aggregate(report: Report): Aggregates {
+  const found: Aggregates = { all: counts(), inputErrors: 0, crashed: new Set(), byRule: new Map(), byType: new Map(), byEntry: new Map() };
+  let index = 0;
+  for (const raw of report.findings) {
+    const f = readableFinding(raw);
+    count(found.all, f);
+    if (isInputError(f)) found.inputErrors++;
+    else if (f.internal) found.crashed.add(f.ruleId);
+    let rule = found.byRule.get(f.ruleId);
+    if (!rule) found.byRule.set(f.ruleId, (rule = { ...counts(), enforcement: f.enforcement, indexes: [] }));
+    count(rule, f);
+    rule.indexes.push(index++);
+    const { contentType, entry } = f.target;
+    if (contentType !== null) {
+      let type = found.byType.get(contentType);
+      if (!type) found.byType.set(contentType, (type = { ...counts(), rules: new Set() }));
+      count(type, f);
+      type.rules.add(f.ruleId);
+    }
+    if (entry !== null) {
+      const key = JSON.stringify([entry, contentType]);
+      const known = found.byEntry.get(key);
+      if (known) known.total++;
+      else found.byEntry.set(key, { total: 1, file: f.file });
+    }
+  }
+  return found;
+}
+
+function totalsSection(found: Aggregates, context: FormatContext): string[] {
+  const byRule = [...found.byRule].sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1));
+  const rows = byRule.map(([id, c]) => [ruleLink(id, context), String(c.error), String(c.warning), String(c.info), String(c.total)]);
+  const { all } = found;
+  rows.push(['**total**', `**${all.error}**`, `**${all.warning}**`, `**${all.info}**`, `**${all.total}**`]);
   return ['## Totals by rule', '', ...table(['rule', 'error', 'warning', 'info', 'total'], rows, ['l', 'r', 'r', 'r', 'r'])];
 }
 
-function timelineSection(result: LintResult, context: FormatContext): string[] {
+function timelineSection(result: Report, found: Aggregates, context: FormatContext): string[] {
   const metas = new Map(context.rules.map((m) => [m.id, m]));
-  const byRule = [...groupBy(result.findings, (f) => f.ruleId)];
+  const byRule = [...found.byRule];
   const dated = (status: 'enforced' | 'upcoming') =>
     byRule
-      .filter(([, list]) => list[0]!.enforcement.status === status)
-      .sort(([a, x], [b, y]) => (x[0]!.enforcement.date! < y[0]!.enforcement.date! ? -1 : x[0]!.enforcement.date! > y[0]!.enforcement.date! ? 1 : a < b ? -1 : 1));
+      .filter(([, group]) => group.enforcement.status === status)
+      .sort(([a, x], [b, y]) => (x.enforcement.date! < y.enforcement.date! ? -1 : x.enforcement.date! > y.enforcement.date! ? 1 : a < b ? -1 : 1));
   const postponed = (id: string) => {
     const from = metas.get(id)?.enforcement.postponedFrom;
     return from ? ` (postponed from ${from})` : '';
   };
-  const severities = (list: Finding[]) => {
-    const c = countBySeverity(list);
-    return [c.error && plural(c.error, 'error'), c.warning && plural(c.warning, 'warning'), c.info && `${c.info} info`].filter(Boolean).join(', ');
-  };
+  const severities = (c: Counts) =>
+    [c.error && plural(c.error, 'error'), c.warning && plural(c.warning, 'warning'), c.info && `${c.info} info`].filter(Boolean).join(', ');
   const lines = ['## Compliance timeline', '', `What the service refuses already, and what it will refuse, as of ${result.asOf}.`, ''];
 
   /** Rules with a lifecycle (RuleMeta.stages): each stage with its label; otherwise the date. */
@@ -93,23 +141,24 @@ function timelineSection(result: LintResult, context: FormatContext): string[] {
   lines.push('### Already enforced', '');
   if (enforced.length === 0) lines.push('None.');
   else {
-    const rows = enforced.map(([id, list]) => [dateCell(id, list[0]!.enforcement.date!), ruleLink(id, context), String(list.length), severities(list)]);
+    const rows = enforced.map(([id, group]) => [dateCell(id, group.enforcement.date!), ruleLink(id, context), String(group.total), severities(group)]);
     lines.push(...table(['enforced since', 'rule', 'findings', 'severity'], rows, ['l', 'l', 'r', 'l']));
   }
 
   // Upcoming: rules not yet in force, and the later stages of rules whose first stage is.
   const upcomingRows: { date: string; row: string[] }[] = [];
-  for (const [id, list] of byRule) {
-    if (list[0]!.enforcement.status === 'undated') continue;
+  for (const [id, group] of byRule) {
+    const { enforcement } = group;
+    if (enforcement.status === 'undated') continue;
     const staged = stages(id);
     const dates =
       staged.length > 0
         ? staged.filter((s) => s.date > result.asOf).map((s) => ({ date: s.date, label: `${s.date} ${s.label}` }))
-        : list[0]!.enforcement.status === 'upcoming'
-          ? [{ date: list[0]!.enforcement.date!, label: `${list[0]!.enforcement.date!}${postponed(id)}` }]
+        : enforcement.status === 'upcoming'
+          ? [{ date: enforcement.date!, label: `${enforcement.date!}${postponed(id)}` }]
           : [];
     for (const { date, label } of dates) {
-      upcomingRows.push({ date, row: [staged.length > 0 ? markdownText(label) : label, plural(daysBetween(result.asOf, date), 'day'), ruleLink(id, context), String(list.length)] });
+      upcomingRows.push({ date, row: [staged.length > 0 ? markdownText(label) : label, plural(daysBetween(result.asOf, date), 'day'), ruleLink(id, context), String(group.total)] });
     }
   }
   upcomingRows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.row[2]! < b.row[2]! ? -1 : 1));
@@ -117,81 +166,99 @@ function timelineSection(result: LintResult, context: FormatContext): string[] {
   if (upcomingRows.length === 0) lines.push('None.');
   else lines.push(...table(['enforced from', 'days left', 'rule', 'findings'], upcomingRows.map((r) => r.row), ['l', 'r', 'l', 'r']));
 
-  const undated = byRule.filter(([, list]) => list[0]!.enforcement.status === 'undated').sort(([a], [b]) => (a < b ? -1 : 1));
+  const undated = byRule.filter(([, group]) => group.enforcement.status === 'undated').sort(([a], [b]) => (a < b ? -1 : 1));
   lines.push('', '### Undated (in effect)', '');
   if (undated.length === 0) lines.push('None.');
   else {
-    const rows = undated.map(([id, list]) => [ruleLink(id, context), markdownText(list[0]!.enforcement.note ?? 'no date stated'), String(list.length), severities(list)]);
+    const rows = undated.map(([id, group]) => [ruleLink(id, context), markdownText(group.enforcement.note ?? 'no date stated'), String(group.total), severities(group)]);
     lines.push(...table(['rule', 'note', 'findings', 'severity'], rows, ['l', 'l', 'r', 'l']));
   }
   return lines;
 }
 
-function mostAffectedSection(findings: readonly Finding[]): string[] {
-  const top = (groups: Map<string, Finding[]>) =>
-    [...groups].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1)).slice(0, TOP);
+/** The `TOP` groups with the most findings (ties by key). */
+function top<G extends { total: number }>(groups: Map<string, G>): [string, G][] {
+  return [...groups].sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1)).slice(0, TOP);
+}
+
+function mostAffectedSection(found: Aggregates): string[] {
   const lines = ['## Most affected', '', '### Content types', ''];
-  const types = top(groupBy(findings, (f) => f.target.contentType));
+  const types = top(found.byType);
   if (types.length === 0) lines.push('No findings about content types.');
   else {
-    const rows = types.map(([id, list]) => [codeSpan(id), String(list.length), String(countBySeverity(list).error), [...new Set(list.map((f) => f.ruleId))].sort().join(', ')]);
+    const rows = types.map(([id, type]) => [codeSpan(id), String(type.total), String(type.error), [...type.rules].sort().join(', ')]);
     lines.push(...table(['content type', 'findings', 'errors', 'rules'], rows, ['l', 'r', 'r', 'l']));
   }
   lines.push('', '### Entries', '');
-  const entries = top(groupBy(findings, (f) => (f.target.entry === null ? null : JSON.stringify([f.target.entry, f.target.contentType]))));
+  const entries = top(found.byEntry);
   if (entries.length === 0) lines.push('No findings about entries.');
   else {
-    const rows = entries.map(([key, list]) => {
+    const rows = entries.map(([key, { total, file }]) => {
       const [entry, contentType] = JSON.parse(key) as [string, string | null];
-      return [codeSpan(entry), contentType === null ? '' : codeSpan(contentType), String(list.length), list[0]!.file === null ? '' : codeSpan(list[0]!.file)];
+      return [codeSpan(entry), contentType === null ? '' : codeSpan(contentType), String(total), file === null ? '' : codeSpan(file)];
     });
     lines.push(...table(['entry', 'content type', 'findings', 'file'], rows, ['l', 'l', 'r', 'l']));
   }
   return lines;
 }
 
-function detailsSection(findings: readonly Finding[], context: FormatContext): string[] {
+const ROWS_PER_CHUNK = 256;
+
+/** Every finding by rule, a table per rule; the rows are made (and yielded) a chunk at a time. */
+function* detailsSection(result: Report, found: Aggregates, context: FormatContext): Generator<string> {
   const metas = new Map<string, RuleMeta>(context.rules.map((m) => [m.id, m]));
-  const lines = ['## Details'];
-  const byRule = [...groupBy(findings, (f) => f.ruleId)].sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [id, list] of byRule) {
+  const byRule = [...found.byRule].sort(([a], [b]) => (a < b ? -1 : 1));
+  let lines = ['## Details'];
+  for (const [id, group] of byRule) {
     const meta = metas.get(id);
-    lines.push('', `### ${ruleLink(id, context)} (${list.length})`, '');
+    lines.push('', `### ${ruleLink(id, context)} (${group.total})`, '');
     if (meta) lines.push(markdownText(meta.description), '');
-    const rows = list.map((f) => [
-      isInputError(f) ? '**input error**' : f.internal ? '**internal error**' : f.severity,
-      f.file === null ? '(space)' : codeSpan(f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`),
-      markdownText(targetLabel(f)),
-      markdownText(f.message),
-    ]);
-    lines.push(...table(['severity', 'where', 'target', 'message'], rows));
+    lines.push(...table(['severity', 'where', 'target', 'message'], []));
+    for (const index of group.indexes) {
+      const f = readableFinding(result.findings.at(index)!);
+      const cells = [
+        isInputError(f) ? '**input error**' : f.internal ? '**internal error**' : f.severity,
+        f.file === null ? '(space)' : codeSpan(f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`),
+        markdownText(targetLabel(f)),
+        markdownText(f.message),
+      ];
+      lines.push(`| ${cells.join(' | ')} |`);
+      if (lines.length >= ROWS_PER_CHUNK) {
+        yield `${lines.join('\n')}\n`;
+        lines = [];
+      }
+    }
   }
-  return lines;
+  if (lines.length > 0) yield `${lines.join('\n')}\n`;
 }
 
 /**
  * An audit report in Markdown for people: totals by rule and severity, the compliance
  * timeline (already enforced, upcoming with the days left, undated), the content types and
- * entries with the most findings, then every finding by rule.
+ * entries with the most findings, then every finding by rule. In chunks: the summaries come
+ * from one pass over the findings, and the details are written a chunk of rows at a time.
  */
-export const formatMarkdown: Formatter = (raw, context) => {
-  const result = readableResult(raw);
-  const { findings, stats } = result;
-  const counts = countBySeverity(findings);
+export const formatMarkdownChunks: ChunkFormatter = function* (result, context) {
+  const { stats } = result;
+  const found = aggregate(result);
+  const { all } = found;
   const scope = `${plural(stats.filesRead, 'file')}, ${plural(stats.contentTypes, 'content type')}, ${plural(stats.entries, 'entry', 'entries')}, ${plural(stats.assets, 'asset')}`;
   const lines = ['# Content model audit', '', `As of **${result.asOf}** · ${result.tool.name} ${result.tool.version} · ${scope}`, ''];
-  lines.push(
-    findings.length === 0
-      ? '**No problems.**'
-      : `**${plural(findings.length, 'problem')}**: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info.`,
-  );
+  lines.push(all.total === 0 ? '**No problems.**' : `**${plural(all.total, 'problem')}**: ${plural(all.error, 'error')}, ${plural(all.warning, 'warning')}, ${all.info} info.`);
   if (result.suppressed > 0) lines.push('', `${plural(result.suppressed, 'further finding')} ${result.suppressed === 1 ? 'is' : 'are'} hidden by the baseline.`);
-  const inputErrors = findings.filter(isInputError).length;
-  if (inputErrors > 0) lines.push('', `**Not linted:** ${plural(inputErrors, 'input error')} (files cmlint could not read, see the details) stopped the run; fix them and run again.`);
-  const crashed = [...new Set(findings.filter((f) => f.internal && !isInputError(f)).map((f) => f.ruleId))];
-  if (crashed.length > 0) lines.push('', `**Incomplete:** ${crashed.map((id) => `\`${id}\``).join(', ')} crashed (an internal error, see the details); their findings may be missing.`);
-  if (findings.length > 0) {
-    lines.push('', ...totalsSection(findings, context), '', ...timelineSection(result, context), '', ...mostAffectedSection(findings), '', ...detailsSection(findings, context));
+  if (found.inputErrors > 0) {
+    lines.push('', `**Not linted:** ${plural(found.inputErrors, 'input error')} (files cmlint could not read, see the details) stopped the run; fix them and run again.`);
   }
-  return `${lines.join('\n')}\n`;
+  const crashed = [...found.crashed];
+  if (crashed.length > 0) lines.push('', `**Incomplete:** ${crashed.map((id) => `\`${id}\``).join(', ')} crashed (an internal error, see the details); their findings may be missing.`);
+  if (all.total === 0) {
+    yield `${lines.join('\n')}\n`;
+    return;
+  }
+  lines.push('', ...totalsSection(found, context), '', ...timelineSection(result, found, context), '', ...mostAffectedSection(found), '');
+  yield `${lines.join('\n')}\n`;
+  yield* detailsSection(result, found, context);
 };
+
+/** The Markdown audit report (see formatMarkdownChunks), as one string. */
+export const formatMarkdown: Formatter = (result, context) => [...formatMarkdownChunks(result, context)].join('');

@@ -1,5 +1,4 @@
-import type { Finding } from '../engine/run-rules.js';
-import type { LintResult } from './types.js';
+import type { Finding } from '../engine/findings.js';
 
 /**
  * The one place where text from inputs (ids, values, file names, messages that quote them)
@@ -54,14 +53,4 @@ export function readableFinding(f: Finding): Finding {
       locale: f.target.locale === null ? null : quoted(f.target.locale),
     },
   };
-}
-
-/** The findings as human formats show them (see readableFinding). */
-export function readableFindings(findings: readonly Finding[]): Finding[] {
-  return findings.map(readableFinding);
-}
-
-/** The result with `readableFindings`: what every human format starts from. */
-export function readableResult<R extends LintResult>(result: R): R {
-  return { ...result, findings: readableFindings(result.findings) };
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleMeta, Severity } from '../engine/rule.js';
 import { findingKey } from '../engine/identity.js';
-import type { Finding } from '../engine/run-rules.js';
+import { internalFindings, type Finding } from '../engine/findings.js';
 import { pathFromRoot } from './labels.js';
 import { hole, prettyJsonWithArray } from './json-chunks.js';
 import type { ChunkFormatter, FormatContext, Formatter } from './types.js';
@@ -45,13 +45,25 @@ function logicalLocation(finding: Finding): Record<string, string> | null {
   return { fullyQualifiedName: parts.join('/'), kind };
 }
 
-function location(finding: Finding, context: FormatContext): Record<string, unknown> | null {
+/** A file's artifact location, made once per file of a report. */
+type ArtifactLocations = (file: string) => Record<string, string>;
+
+function artifactLocations(context: FormatContext): ArtifactLocations {
+  const known = new Map<string, Record<string, string>>();
+  return (file) => {
+    let found = known.get(file);
+    if (!found) known.set(file, (found = artifactLocation(file, context)));
+    return found;
+  };
+}
+
+function location(finding: Finding, artifacts: ArtifactLocations): Record<string, unknown> | null {
   const logical = logicalLocation(finding);
   const physical =
     finding.file === null
       ? null
       : {
-          artifactLocation: artifactLocation(finding.file, context),
+          artifactLocation: artifacts(finding.file),
           ...(finding.line === null ? {} : { region: { startLine: finding.line, startColumn: finding.column ?? 1 } }),
         };
   if (!physical && !logical) return null;
@@ -66,8 +78,14 @@ function artifactLocation(file: string, context: FormatContext): Record<string, 
 }
 
 /** The SARIF result of one finding; `occurrences` numbers findings with the same content identity in report order. */
-function resultObject(finding: Finding, index: number | undefined, context: FormatContext, occurrences: Map<string, number>): Record<string, unknown> {
-  const where = location(finding, context);
+function resultObject(
+  finding: Finding,
+  index: number | undefined,
+  artifacts: ArtifactLocations,
+  context: FormatContext,
+  occurrences: Map<string, number>,
+): Record<string, unknown> {
+  const where = location(finding, artifacts);
   const hash = contentHash(finding, context);
   const occurrence = (occurrences.get(hash) ?? 0) + 1;
   occurrences.set(hash, occurrence);
@@ -92,11 +110,11 @@ function resultObject(finding: Finding, index: number | undefined, context: Form
 export const formatSarifChunks: ChunkFormatter = (result, context) => {
   const rules = [...context.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const ruleIndex = new Map(rules.map((meta, i) => [meta.id, i]));
+  const artifacts = artifactLocations(context);
   const notifications: Record<string, unknown>[] = [];
-  for (const finding of result.findings) {
-    if (!finding.internal) continue;
+  for (const finding of internalFindings(result.findings)) {
     const index = ruleIndex.get(finding.ruleId);
-    const where = location(finding, context);
+    const where = location(finding, artifacts);
     notifications.push({
       level: 'error',
       message: { text: finding.message },
@@ -127,7 +145,7 @@ export const formatSarifChunks: ChunkFormatter = (result, context) => {
   return prettyJsonWithArray(log, (function* () {
     const occurrences = new Map<string, number>();
     for (const finding of result.findings) {
-      if (!finding.internal) yield resultObject(finding, ruleIndex.get(finding.ruleId), context, occurrences);
+      if (!finding.internal) yield resultObject(finding, ruleIndex.get(finding.ruleId), artifacts, context, occurrences);
     }
   })());
 };

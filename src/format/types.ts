@@ -1,5 +1,6 @@
 import type { RuleMeta } from '../engine/rule.js';
-import type { Finding, RunStats } from '../engine/run-rules.js';
+import { Findings, type Finding, type FindingList } from '../engine/findings.js';
+import type { RunStats } from '../engine/run-rules.js';
 
 /** Everything a formatter needs; formatters are pure functions of it. */
 export interface LintResult {
@@ -9,6 +10,14 @@ export interface LintResult {
   stats: RunStats;
   /** Findings that the baseline hid (not in `findings`). */
   suppressed: number;
+}
+
+/**
+ * What the chunk formatters take: a `LintResult` whose findings may be held compactly (see
+ * engine/findings.ts) and are read one at a time; an array of findings is one too.
+ */
+export interface Report extends Omit<LintResult, 'findings'> {
+  findings: FindingList;
 }
 
 export interface FormatContext {
@@ -30,9 +39,10 @@ export type Formatter = (result: LintResult, context: FormatContext) => string;
  * large report is written as it is printed instead of held as one string. Still a pure function
  * of the result: the chunks depend on nothing else.
  */
-export type ChunkFormatter = (result: LintResult, context: FormatContext) => Iterable<string>;
+export type ChunkFormatter = (result: Report, context: FormatContext) => Iterable<string>;
 
-export function countBySeverity(findings: readonly Finding[]): { error: number; warning: number; info: number } {
+export function countBySeverity(findings: FindingList): { error: number; warning: number; info: number } {
+  if (findings instanceof Findings) return findings.countBySeverity();
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of findings) counts[finding.severity]++;
   return counts;
