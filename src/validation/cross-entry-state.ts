@@ -1,0 +1,194 @@
+import { ByteList, IntList, Numbering, NumberList } from '../compact/lists.js';
+import { StringTable } from '../compact/string-table.js';
+import type { SourceFile } from '../load/source.js';
+import type { EntryRef } from '../model/nodes.js';
+
+/**
+ * What entry-field-validation keeps across entries, in compact form: an export of millions of
+ * entries holds a few typed arrays and one table of id bytes, not an object per entry. Entry ids
+ * are numbered once (`EntryIds`); entries a finding may later be about are kept as rows of
+ * numbers (`EntryRows`) and made into `EntryRef`s again only when reported.
+ */
+
+/** Every entry id the rule has met (as an entry or as a link target), numbered, with the content type of the entries seen. */
+export class EntryIds {
+  readonly table = new StringTable();
+  /** Per id number: 1 + the number of its entry's content type in `types`, 0 while the entry has not been seen. */
+  private readonly typeOf = new IntList();
+  private readonly types = new Numbering<string>();
+
+  /** The number of `id`, added if new. */
+  add(id: string): number {
+    const n = this.table.add(id);
+    if (n >= this.typeOf.length) this.typeOf.extend(n + 1);
+    return n;
+  }
+
+  setType(id: string, type: string): void {
+    this.typeOf.set(this.add(id), this.types.of(type) + 1);
+  }
+
+  /** The content type of entry `id`, undefined while it has not been seen. */
+  type(id: string): string | undefined {
+    const n = this.table.find(id);
+    return n < 0 ? undefined : this.typeAt(n);
+  }
+
+  typeAt(n: number): string | undefined {
+    const t = this.typeOf.get(n);
+    return t === 0 ? undefined : this.types.values[t - 1];
+  }
+
+  /** Every entry seen, with its content type (for a parallel run's state). */
+  *seen(): Iterable<[string, string]> {
+    for (let n = 0; n < this.table.size; n++) {
+      const type = this.typeAt(n);
+      if (type !== undefined) yield [this.table.get(n), type];
+    }
+  }
+}
+
+/** Bits of `EntryRows.flags`. */
+export const PUBLISHED_UNCHANGED = 1;
+export const HOLDS_LIVE_VALUES = 2;
+
+/** A pointer ending in an array index (`/entries/123`) is kept as its prefix's number and the index. */
+const INDEXED_POINTER = /^(.*\/)(0|[1-9]\d{0,8})$/;
+
+/** Entries kept for findings reported at the end: id, content type, place in the input, and flags. */
+export class EntryRows {
+  private readonly id = new IntList();
+  private readonly contentType = new IntList();
+  private readonly file = new IntList();
+  private readonly offset = new NumberList();
+  /** Number of the pointer (or of its prefix when `pointerIndex` is not -1). */
+  private readonly pointer = new IntList();
+  private readonly pointerIndex = new IntList();
+  private readonly flags = new ByteList();
+  private readonly contentTypes = new Numbering<string>();
+  private readonly files = new Numbering<SourceFile>();
+  private readonly pointers = new Numbering<string>();
+
+  constructor(private readonly ids: EntryIds) {}
+
+  get size(): number {
+    return this.id.length;
+  }
+
+  add(ref: EntryRef, flags: number): number {
+    this.id.push(this.ids.add(ref.id));
+    this.contentType.push(this.contentTypes.of(ref.contentTypeId));
+    this.file.push(this.files.of(ref.source.file));
+    this.offset.push(ref.source.offset);
+    const indexed = INDEXED_POINTER.exec(ref.source.pointer);
+    this.pointer.push(this.pointers.of(indexed ? indexed[1]! : ref.source.pointer));
+    this.pointerIndex.push(indexed ? Number(indexed[2]) : -1);
+    return this.flags.push(flags);
+  }
+
+  /** The entry as a report target (a new object each time: only for findings). */
+  ref(row: number): EntryRef {
+    const index = this.pointerIndex.get(row);
+    const pointer = this.pointers.values[this.pointer.get(row)]!;
+    return {
+      kind: 'entry',
+      id: this.idOf(row),
+      contentTypeId: this.contentTypes.values[this.contentType.get(row)]!,
+      source: { file: this.files.values[this.file.get(row)]!, pointer: index < 0 ? pointer : `${pointer}${index}`, offset: this.offset.get(row) },
+    };
+  }
+
+  idNumber(row: number): number {
+    return this.id.get(row);
+  }
+
+  idOf(row: number): string {
+    return this.ids.table.get(this.id.get(row));
+  }
+
+  contentTypeOf(row: number): string {
+    return this.contentTypes.values[this.contentType.get(row)]!;
+  }
+
+  has(row: number, flag: number): boolean {
+    return (this.flags.get(row) & flag) !== 0;
+  }
+
+  /** Input order (file, then offset): the same whatever order worker threads hand their states over in. */
+  compare(a: number, b: number): number {
+    const fa = this.files.values[this.file.get(a)]!.path;
+    const fb = this.files.values[this.file.get(b)]!.path;
+    return fa === fb ? this.offset.get(a) - this.offset.get(b) : fa < fb ? -1 : 1;
+  }
+}
+
+/**
+ * Links to entries not seen yet, four numbers each: the linking entry's row, what is checked
+ * (`how`: field, locale and check, numbered by the rule), the target's id number, and where in
+ * the value (`place`, numbered by the rule).
+ */
+export class PendingLinks {
+  private readonly row = new IntList();
+  private readonly how = new IntList();
+  private readonly target = new IntList();
+  private readonly place = new IntList();
+
+  get size(): number {
+    return this.row.length;
+  }
+
+  push(row: number, how: number, target: number, place: number): void {
+    this.row.push(row);
+    this.how.push(how);
+    this.target.push(target);
+    this.place.push(place);
+  }
+
+  at(i: number): { row: number; how: number; target: number; place: number } {
+    return { row: this.row.get(i), how: this.how.get(i), target: this.target.get(i), place: this.place.get(i) };
+  }
+
+  /** The links in input order of their entries (stable: one entry's links keep their order). */
+  inInputOrder(rows: EntryRows): number[] {
+    const order = Array.from({ length: this.size }, (_, i) => i);
+    return order.sort((a, b) => rows.compare(this.row.get(a), this.row.get(b)) || a - b);
+  }
+}
+
+/**
+ * The holders of each value of a `unique` field, per field and locale (the `group`): values are
+ * kept once per group in a string table (tagged with the group), holders as two numbers each.
+ */
+export class UniqueValues {
+  private readonly values = new StringTable();
+  private readonly holderValue = new IntList();
+  private readonly holderRow = new IntList();
+
+  add(group: number, value: string, row: number): void {
+    this.holderValue.push(this.values.add(value, group));
+    this.holderRow.push(row);
+  }
+
+  /** Each value held by two or more entries, in the order values were first added: its group, value and holders (in the order added). */
+  *shared(): Iterable<{ group: number; value: string; rows: number[] }> {
+    const count = new Int32Array(this.values.size);
+    for (let h = 0; h < this.holderValue.length; h++) count[this.holderValue.get(h)]!++;
+    const holders = new Map<number, number[]>();
+    for (let h = 0; h < this.holderValue.length; h++) {
+      const v = this.holderValue.get(h);
+      if (count[v]! < 2) continue;
+      const rows = holders.get(v);
+      if (rows) rows.push(this.holderRow.get(h));
+      else holders.set(v, [this.holderRow.get(h)]);
+    }
+    for (const v of [...holders.keys()].sort((a, b) => a - b)) yield { group: this.values.tag(v), value: this.values.get(v), rows: holders.get(v)! };
+  }
+
+  /** Every holder (for a parallel run's state). */
+  *all(): Iterable<{ group: number; value: string; row: number }> {
+    for (let h = 0; h < this.holderValue.length; h++) {
+      const v = this.holderValue.get(h);
+      yield { group: this.values.tag(v), value: this.values.get(v), row: this.holderRow.get(h) };
+    }
+  }
+}
