@@ -26,15 +26,11 @@ interface EntryValidationState {
   reportedUnique: string[];
 }
 
-/** What a pending link checks: the field, the locale and the check (numbered: pending links hold only the number). */
+/** What a pending link checks, and where: the field, the locale, the check, the Array item and the path below the value (numbered: pending links hold only the number). */
 interface LinkHow {
   field: FieldPlan;
   locale: string;
   check: EntryLinkCheck;
-}
-
-/** Where in a value a pending link is: the Array item, and the path below the value. */
-interface LinkPlace {
   item: number | null;
   path: Path;
 }
@@ -226,8 +222,6 @@ longer says what the content needs.
     const pending = new PendingLinks();
     const hows = new Numbering<string>();
     const howOf: LinkHow[] = [];
-    const places = new Numbering<string>();
-    const placeOf: LinkPlace[] = [];
     const checks = new Numbering<EntryLinkCheck>();
     /** Per field with `unique` and locale, numbered (the group of its values). */
     const groups = new Numbering<string>();
@@ -249,14 +243,9 @@ longer says what the content needs.
       defer: (check, targetId, path) => void deferred.push({ item, check, targetId, path: item === null ? path : [item, ...path] }),
     };
 
-    const howNumber = (field: FieldPlan, locale: string, check: EntryLinkCheck): number => {
-      const n = hows.of(`${checks.of(check)}\0${locale}\0${field.id}`);
-      howOf[n] ??= { field, locale, check };
-      return n;
-    };
-    const placeNumber = (place: LinkPlace): number => {
-      const n = places.of(JSON.stringify([place.item, place.path]));
-      placeOf[n] ??= place;
+    const howNumber = (how: LinkHow): number => {
+      const n = hows.of(`${checks.of(how.check)}\0${how.locale}\0${how.field.id}\0${JSON.stringify([how.item, how.path])}`);
+      howOf[n] ??= how;
       return n;
     };
     const groupNumber = (field: FieldPlan, locale: string): number => {
@@ -265,7 +254,7 @@ longer says what the content needs.
       return n;
     };
     const addPending = (row: number, field: FieldPlan, locale: string, link: (typeof deferred)[number]): void =>
-      pending.push(row, howNumber(field, locale, link.check), ids.add(link.targetId), placeNumber({ item: link.item, path: link.path }));
+      pending.push(row, howNumber({ field, locale, check: link.check, item: link.item, path: link.path }), ids.add(link.targetId));
 
     const report = (node: EntryNode | EntryRef, field: FieldPlan, locale: string, itemIndex: number | null, violation: Violation, live = 'json' in node && isPublishedUnchanged(node)): void => {
       context.report({
@@ -356,9 +345,8 @@ longer says what the content needs.
         const wire = (row: number) => context.entryRefs.toWire(rows.ref(row));
         const links: EntryValidationState['pending'] = [];
         for (let i = 0; i < pending.size; i++) {
-          const { row, how, target, place } = pending.at(i);
-          const { field, locale, check } = howOf[how]!;
-          const { item, path } = placeOf[place]!;
+          const { row, how, target } = pending.at(i);
+          const { field, locale, check, item, path } = howOf[how]!;
           links.push([wire(row), field.id, locale, item, check.toWire(), ids.table.get(target), [...path], rows.has(row, PUBLISHED_UNCHANGED)]);
         }
         const holders: EntryValidationState['uniques'] = [];
@@ -397,11 +385,10 @@ longer says what the content needs.
         const order = imported ? pending.inInputOrder(rows) : null;
         let last: { id: number; field: string; locale: string } | undefined;
         for (let k = 0; k < pending.size; k++) {
-          const { row, how, target, place } = pending.at(order ? order[k]! : k);
-          const { field, locale, check } = howOf[how]!;
+          const { row, how, target } = pending.at(order ? order[k]! : k);
+          const { field, locale, check, item: linkItem, path } = howOf[how]!;
           const id = rows.idNumber(row);
           if (last && last.id === id && last.field === field.id && last.locale === locale) continue;
-          const { item: linkItem, path } = placeOf[place]!;
           const violation = check.judgeEntry(ids.table.get(target), ids.typeAt(target), path);
           if (violation) {
             report(rows.ref(row), field, locale, linkItem, violation, rows.has(row, PUBLISHED_UNCHANGED));

@@ -24,7 +24,7 @@ const SPILLED = -2;
 export class StringTable {
   private readonly chunks: Buffer[] = [];
   /** Free bytes of the last chunk start here. */
-  private used = CHUNK;
+  private used = 0;
   /** Per string: where its bytes start (chunk * CHUNK + offset), or its index in `otherStrings` when its length is OTHER or SPILLED. */
   private readonly starts = new IntList();
   private readonly lengths = new IntList();
@@ -79,7 +79,7 @@ export class StringTable {
         if (!add) return -1;
         const index = this.store(text, tag, hash);
         this.slots[slot] = index + 1;
-        if (this.size * 2 > this.slots.length) this.grow();
+        if (this.size * 10 > this.slots.length * 7) this.grow();
         return index;
       }
       if (this.hashes.get(found - 1) === hash && this.equals(found - 1, text, tag)) return found - 1;
@@ -106,7 +106,7 @@ export class StringTable {
       this.pushTag(tag);
       return index;
     }
-    if (this.used + length > CHUNK) {
+    if (this.chunks.length === 0 || this.used + length > CHUNK) {
       this.chunks.push(Buffer.allocUnsafe(CHUNK));
       this.used = 0;
     }

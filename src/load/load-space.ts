@@ -12,6 +12,8 @@ import { layoutElementCount, layoutUnitStarts, streamElementRange } from './json
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
+import { NumberList } from '../compact/lists.js';
+import { StringTable } from '../compact/string-table.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
 
 export interface InputFile {
@@ -186,15 +188,18 @@ class DuplicateCheck {
  * occurrence's pointer is worked out again only when a duplicate is found.
  */
 class StreamDuplicates {
-  private readonly seen = new Map<string, number>();
+  /** The ids as bytes (a Map of a million id strings would be most of the heap), each with where it was first seen. */
+  private readonly ids = new StringTable();
+  private readonly firstSeen = new NumberList();
 
   /** Remembers `id`; returns where it was seen before, if it was. */
   add(id: string, file: number, position: number): { file: number; position: number } | null {
-    const first = this.seen.get(id);
-    if (first === undefined) {
-      this.seen.set(id, file * 2 ** 32 + position);
+    const n = this.ids.add(id);
+    if (n === this.firstSeen.length) {
+      this.firstSeen.push(file * 2 ** 32 + position);
       return null;
     }
+    const first = this.firstSeen.get(n);
     return { file: Math.floor(first / 2 ** 32), position: first % 2 ** 32 };
   }
 }

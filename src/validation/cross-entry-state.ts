@@ -1,4 +1,4 @@
-import { ByteList, IntList, Numbering, NumberList } from '../compact/lists.js';
+import { ByteList, IntList, Numbering } from '../compact/lists.js';
 import { StringTable } from '../compact/string-table.js';
 import type { SourceFile } from '../load/source.js';
 import type { EntryRef } from '../model/nodes.js';
@@ -55,19 +55,32 @@ export const HOLDS_LIVE_VALUES = 2;
 /** A pointer ending in an array index (`/entries/123`) is kept as its prefix's number and the index. */
 const INDEXED_POINTER = /^(.*\/)(0|[1-9]\d{0,8})$/;
 
-/** Entries kept for findings reported at the end: id, content type, place in the input, and flags. */
+/** What many entries share: file, content type, pointer prefix and the high bits of the offset. */
+interface RowBase {
+  file: SourceFile;
+  contentTypeId: string;
+  /** The pointer, or its prefix when the row's `pointerIndex` is not -1. */
+  pointer: string;
+  /** The offset above 2^32 (files larger than 4 GB). */
+  high: number;
+}
+
+const TWO_32 = 2 ** 32;
+
+/**
+ * Entries kept for findings reported at the end, 17 bytes each: id number, a number for what
+ * they share with many others (`RowBase`), the offset's low 32 bits, the index at the end of the
+ * pointer, and flags.
+ */
 export class EntryRows {
   private readonly id = new IntList();
-  private readonly contentType = new IntList();
-  private readonly file = new IntList();
-  private readonly offset = new NumberList();
-  /** Number of the pointer (or of its prefix when `pointerIndex` is not -1). */
-  private readonly pointer = new IntList();
+  private readonly base = new IntList();
+  private readonly low = new IntList();
   private readonly pointerIndex = new IntList();
   private readonly flags = new ByteList();
-  private readonly contentTypes = new Numbering<string>();
+  private readonly bases = new Numbering<string>();
+  private readonly baseOf: RowBase[] = [];
   private readonly files = new Numbering<SourceFile>();
-  private readonly pointers = new Numbering<string>();
 
   constructor(private readonly ids: EntryIds) {}
 
@@ -76,12 +89,15 @@ export class EntryRows {
   }
 
   add(ref: EntryRef, flags: number): number {
+    const { file, pointer, offset } = ref.source;
+    const indexed = INDEXED_POINTER.exec(pointer);
+    const high = Math.floor(offset / TWO_32);
+    const base: RowBase = { file, contentTypeId: ref.contentTypeId, pointer: indexed ? indexed[1]! : pointer, high };
+    const n = this.bases.of(`${this.files.of(file)}\0${high}\0${base.contentTypeId}\0${base.pointer}`);
+    this.baseOf[n] ??= base;
     this.id.push(this.ids.add(ref.id));
-    this.contentType.push(this.contentTypes.of(ref.contentTypeId));
-    this.file.push(this.files.of(ref.source.file));
-    this.offset.push(ref.source.offset);
-    const indexed = INDEXED_POINTER.exec(ref.source.pointer);
-    this.pointer.push(this.pointers.of(indexed ? indexed[1]! : ref.source.pointer));
+    this.base.push(n);
+    this.low.push((offset - high * TWO_32) | 0);
     this.pointerIndex.push(indexed ? Number(indexed[2]) : -1);
     return this.flags.push(flags);
   }
@@ -89,13 +105,17 @@ export class EntryRows {
   /** The entry as a report target (a new object each time: only for findings). */
   ref(row: number): EntryRef {
     const index = this.pointerIndex.get(row);
-    const pointer = this.pointers.values[this.pointer.get(row)]!;
+    const { file, contentTypeId, pointer } = this.baseOf[this.base.get(row)]!;
     return {
       kind: 'entry',
       id: this.idOf(row),
-      contentTypeId: this.contentTypes.values[this.contentType.get(row)]!,
-      source: { file: this.files.values[this.file.get(row)]!, pointer: index < 0 ? pointer : `${pointer}${index}`, offset: this.offset.get(row) },
+      contentTypeId,
+      source: { file, pointer: index < 0 ? pointer : `${pointer}${index}`, offset: this.offset(row) },
     };
+  }
+
+  private offset(row: number): number {
+    return this.baseOf[this.base.get(row)]!.high * TWO_32 + (this.low.get(row) >>> 0);
   }
 
   idNumber(row: number): number {
@@ -107,7 +127,7 @@ export class EntryRows {
   }
 
   contentTypeOf(row: number): string {
-    return this.contentTypes.values[this.contentType.get(row)]!;
+    return this.baseOf[this.base.get(row)]!.contentTypeId;
   }
 
   has(row: number, flag: number): boolean {
@@ -116,36 +136,34 @@ export class EntryRows {
 
   /** Input order (file, then offset): the same whatever order worker threads hand their states over in. */
   compare(a: number, b: number): number {
-    const fa = this.files.values[this.file.get(a)]!.path;
-    const fb = this.files.values[this.file.get(b)]!.path;
-    return fa === fb ? this.offset.get(a) - this.offset.get(b) : fa < fb ? -1 : 1;
+    const fa = this.baseOf[this.base.get(a)]!.file.path;
+    const fb = this.baseOf[this.base.get(b)]!.file.path;
+    return fa === fb ? this.offset(a) - this.offset(b) : fa < fb ? -1 : 1;
   }
 }
 
 /**
- * Links to entries not seen yet, four numbers each: the linking entry's row, what is checked
- * (`how`: field, locale and check, numbered by the rule), the target's id number, and where in
- * the value (`place`, numbered by the rule).
+ * Links to entries not seen yet, three numbers each: the linking entry's row, what is checked
+ * where (`how`: field, locale, check and place in the value, numbered by the rule), and the
+ * target's id number.
  */
 export class PendingLinks {
   private readonly row = new IntList();
   private readonly how = new IntList();
   private readonly target = new IntList();
-  private readonly place = new IntList();
 
   get size(): number {
     return this.row.length;
   }
 
-  push(row: number, how: number, target: number, place: number): void {
+  push(row: number, how: number, target: number): void {
     this.row.push(row);
     this.how.push(how);
     this.target.push(target);
-    this.place.push(place);
   }
 
-  at(i: number): { row: number; how: number; target: number; place: number } {
-    return { row: this.row.get(i), how: this.how.get(i), target: this.target.get(i), place: this.place.get(i) };
+  at(i: number): { row: number; how: number; target: number } {
+    return { row: this.row.get(i), how: this.how.get(i), target: this.target.get(i) };
   }
 
   /** The links in input order of their entries (stable: one entry's links keep their order). */
