@@ -1,6 +1,6 @@
 import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
-import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
+import { assetFiles } from '../src/model/asset-files.js';
 import { holdsLiveValues, isArchived, isPublishedStatus, isPublishedUnchanged, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
 import { shapeProblem } from '../src/model/value-shape.js';
@@ -8,7 +8,7 @@ import type { EntryNode, EntryRef } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
 import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
 import { EntryLinkRule, type EntryLinkWire } from '../src/validation/link-checks.js';
-import { EntryIds, EntryRows, HOLDS_LIVE_VALUES, PendingLinks, PUBLISHED_UNCHANGED, UniqueValues } from '../src/validation/cross-entry-state.js';
+import { AssetTable, EntryIds, EntryRows, HOLDS_LIVE_VALUES, PendingLinks, PUBLISHED_UNCHANGED, UniqueValues } from '../src/validation/cross-entry-state.js';
 import { Numbering } from '../src/compact/lists.js';
 import { showValue } from '../src/validation/describe.js';
 import { VALIDATION_KINDS, type CheckContext, type EntryLinkCheck, type Path, type ValidationKind, type Violation } from '../src/validation/types.js';
@@ -216,7 +216,7 @@ longer says what the content needs.
     let keepsAssets = false;
     let keepsEntryTypes = false;
 
-    const assets = new Map<string, readonly AssetFile[]>();
+    const assets = new AssetTable();
     const ids = new EntryIds();
     const rows = new EntryRows(ids);
     const pending = new PendingLinks();
@@ -243,9 +243,19 @@ longer says what the content needs.
       defer: (check, targetId, path) => void deferred.push({ item, check, targetId, path: item === null ? path : [item, ...path] }),
     };
 
+    /** Links of a Link field (no item, no path below the value): numbered by check and locale without building a key. */
+    const directHows = new Map<EntryLinkCheck, Map<string, number>>();
     const howNumber = (how: LinkHow): number => {
-      const n = hows.of(`${checks.of(how.check)}\0${how.locale}\0${how.field.id}\0${JSON.stringify([how.item, how.path])}`);
+      const direct = how.item === null && how.path.length === 0;
+      let byLocale = direct ? directHows.get(how.check) : undefined;
+      let n = byLocale?.get(how.locale);
+      if (n !== undefined) return n;
+      n = hows.of(`${checks.of(how.check)}\0${how.locale}\0${how.field.id}\0${JSON.stringify([how.item, how.path])}`);
       howOf[n] ??= how;
+      if (direct) {
+        if (!byLocale) directHows.set(how.check, (byLocale = new Map()));
+        byLocale.set(how.locale, n);
+      }
       return n;
     };
     const groupNumber = (field: FieldPlan, locale: string): number => {

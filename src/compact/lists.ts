@@ -8,7 +8,7 @@ const SHIFT = 14;
 const CHUNK = 1 << SHIFT;
 const MASK = CHUNK - 1;
 
-type Typed = Int32Array | Float64Array | Uint8Array;
+type Typed = Int32Array | Float64Array | Uint16Array | Uint8Array;
 
 abstract class ChunkedList<T extends Typed> {
   private readonly chunks: T[] = [];
@@ -49,6 +49,13 @@ export class IntList extends ChunkedList<Int32Array> {
 export class NumberList extends ChunkedList<Float64Array> {
   protected chunk(): Float64Array {
     return new Float64Array(CHUNK);
+  }
+}
+
+/** 16-bit unsigned integers (lengths of short strings). */
+export class ShortList extends ChunkedList<Uint16Array> {
+  protected chunk(): Uint16Array {
+    return new Uint16Array(CHUNK);
   }
 }
 

@@ -1,25 +1,32 @@
-import { IntList } from './lists.js';
+import { IntList, ShortList } from './lists.js';
 
 /**
  * Strings numbered 0, 1, 2 … in the order first added, held as bytes: a table of a million
- * entry ids (22 characters each) takes about 40 MB less than a `Map<string, number>`, whose
- * every key is a heap string with its own header, plus the map's entry. Strings are compared
- * exactly (a hash only chooses where to look). Each string may carry a small integer tag that is
- * part of its identity (`add("a", 1)` and `add("a", 2)` are two strings), so that a table can
- * hold values of several groups without building a key string per value.
+ * entry ids (22 characters each) takes about 30 MB, where a `Map<string, number>` holds every key
+ * as a heap string with its own header plus the map's entry (about 90 MB, all of it on the heap).
+ * Strings are compared exactly (a hash only chooses where to look). Each string may carry a
+ * small integer tag that is part of its identity (`add("a", 1)` and `add("a", 2)` are two
+ * strings), so that a table can hold values of several groups without building a key per value.
  *
- * Latin-1 strings up to 4,096 characters are stored as one byte a character in chunks of 1 MiB;
- * any other string (wider characters, longer) is kept as a JavaScript string in a Map.
+ * Latin-1 strings up to 4,096 characters are stored as one byte a character in chunks of 1 MiB
+ * (28 bytes of bookkeeping a string at most: start, length, slots); any other string (wider
+ * characters, longer) is kept as a JavaScript string in a Map.
  */
 
 const CHUNK = 1 << 20;
 const MAX_BYTES = 4096;
 const EMPTY = 0;
-/** Starts are 32-bit integers: beyond 2 GiB of bytes, strings are kept as strings (SPILLED, still found by hash). */
+/** Starts are 32-bit integers: beyond 2 GiB of bytes, strings are kept as strings (SPILLED, still found through the slots). */
 const MAX_CHUNKS = 2047;
 /** `lengths` of a string kept as a JavaScript string: found through `others` (OTHER) or through the slots (SPILLED). */
-const OTHER = -1;
-const SPILLED = -2;
+const OTHER = 0xffff;
+const SPILLED = 0xfffe;
+
+function hashOf(text: string, tag: number): number {
+  let hash = (0x811c9dc5 ^ tag) | 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
 
 export class StringTable {
   private readonly chunks: Buffer[] = [];
@@ -27,10 +34,9 @@ export class StringTable {
   private used = 0;
   /** Per string: where its bytes start (chunk * CHUNK + offset), or its index in `otherStrings` when its length is OTHER or SPILLED. */
   private readonly starts = new IntList();
-  private readonly lengths = new IntList();
-  private readonly hashes = new IntList();
+  private readonly lengths = new ShortList();
   private tags: IntList | null = null;
-  /** Open addressing: string index + 1, or EMPTY. */
+  /** Open addressing (linear probing, at most 70 % full): string number + 1, or EMPTY. */
   private slots = new Int32Array(1 << 10);
   private readonly others = new Map<string, number>();
   private readonly otherStrings: string[] = [];
@@ -53,7 +59,7 @@ export class StringTable {
   get(index: number): string {
     const length = this.lengths.get(index);
     const start = this.starts.get(index);
-    if (length < 0) return this.otherStrings[start]!;
+    if (length === OTHER || length === SPILLED) return this.otherStrings[start]!;
     const offset = start % CHUNK;
     return this.chunks[(start - offset) / CHUNK]!.toString('latin1', offset, offset + length);
   }
@@ -64,25 +70,20 @@ export class StringTable {
 
   private lookup(text: string, tag: number, add: boolean): number {
     const length = text.length;
-    let hash = (0x811c9dc5 ^ tag) | 0;
     let wide = 0;
-    for (let i = 0; i < length; i++) {
-      const c = text.charCodeAt(i);
-      wide |= c;
-      hash = Math.imul(hash ^ c, 0x01000193);
-    }
+    for (let i = 0; i < length; i++) wide |= text.charCodeAt(i);
     if (wide > 0xff || length > MAX_BYTES) return this.lookupOther(text, tag, add);
     const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = hashOf(text, tag) & mask; ; slot = (slot + 1) & mask) {
       const found = this.slots[slot]!;
       if (found === EMPTY) {
         if (!add) return -1;
-        const index = this.store(text, tag, hash);
+        const index = this.store(text, tag);
         this.slots[slot] = index + 1;
         if (this.size * 10 > this.slots.length * 7) this.grow();
         return index;
       }
-      if (this.hashes.get(found - 1) === hash && this.equals(found - 1, text, tag)) return found - 1;
+      if (this.equals(found - 1, text, tag)) return found - 1;
     }
   }
 
@@ -97,25 +98,25 @@ export class StringTable {
     return true;
   }
 
-  private store(text: string, tag: number, hash: number): number {
+  private store(text: string, tag: number): number {
     const length = text.length;
-    if (this.used + length > CHUNK && this.chunks.length >= MAX_CHUNKS) {
-      const index = this.starts.push(this.otherStrings.push(text) - 1);
-      this.lengths.push(SPILLED);
-      this.hashes.push(hash);
-      this.pushTag(tag);
-      return index;
-    }
+    if (this.used + length > CHUNK && this.chunks.length >= MAX_CHUNKS) return this.keep(text, tag, SPILLED);
     if (this.chunks.length === 0 || this.used + length > CHUNK) {
       this.chunks.push(Buffer.allocUnsafe(CHUNK));
       this.used = 0;
     }
-    const chunk = this.chunks[this.chunks.length - 1]!;
-    chunk.write(text, this.used, length, 'latin1');
+    this.chunks[this.chunks.length - 1]!.write(text, this.used, length, 'latin1');
     const index = this.starts.push((this.chunks.length - 1) * CHUNK + this.used);
     this.used += length;
     this.lengths.push(length);
-    this.hashes.push(hash);
+    this.pushTag(tag);
+    return index;
+  }
+
+  /** Keeps `text` as a JavaScript string. */
+  private keep(text: string, tag: number, how: typeof OTHER | typeof SPILLED): number {
+    const index = this.starts.push(this.otherStrings.push(text) - 1);
+    this.lengths.push(how);
     this.pushTag(tag);
     return index;
   }
@@ -128,12 +129,13 @@ export class StringTable {
     this.tags?.push(tag);
   }
 
+  /** Twice the slots; the hashes are computed again from the strings (not kept: 4 bytes a string). */
   private grow(): void {
     const slots = new Int32Array(this.slots.length * 2);
     const mask = slots.length - 1;
     for (let index = 0; index < this.size; index++) {
       if (this.lengths.get(index) === OTHER) continue;
-      let slot = this.hashes.get(index) & mask;
+      let slot = hashOf(this.get(index), this.tag(index)) & mask;
       while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
       slots[slot] = index + 1;
     }
@@ -144,10 +146,7 @@ export class StringTable {
     const key = `${tag}\0${text}`;
     const found = this.others.get(key);
     if (found !== undefined || !add) return found ?? -1;
-    const index = this.starts.push(this.otherStrings.push(text) - 1);
-    this.lengths.push(OTHER);
-    this.hashes.push(0);
-    this.pushTag(tag);
+    const index = this.keep(text, tag, OTHER);
     this.others.set(key, index);
     return index;
   }

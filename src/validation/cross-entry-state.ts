@@ -1,6 +1,7 @@
-import { ByteList, IntList, Numbering } from '../compact/lists.js';
+import { ByteList, IntList, Numbering, NumberList } from '../compact/lists.js';
 import { StringTable } from '../compact/string-table.js';
 import type { SourceFile } from '../load/source.js';
+import type { AssetFile } from '../model/asset-files.js';
 import type { EntryRef } from '../model/nodes.js';
 
 /**
@@ -209,4 +210,57 @@ export class UniqueValues {
       yield { group: this.values.tag(v), value: this.values.get(v), row: this.holderRow.get(h) };
     }
   }
+}
+
+/**
+ * The files of every asset, for link validations: per file a number for its content type and
+ * groups (shared by many files) and three numbers (NaN when not recorded). `AssetFile` objects
+ * are made again when a link is checked.
+ */
+export class AssetTable {
+  private readonly ids = new StringTable();
+  /** Per asset number: its first file and how many it has. */
+  private readonly first = new IntList();
+  private readonly count = new IntList();
+  private readonly kind = new IntList();
+  private readonly size = new NumberList();
+  private readonly width = new NumberList();
+  private readonly height = new NumberList();
+  private readonly kinds = new Numbering<string>();
+  private readonly kindOf: { contentType: string; groups: readonly string[] }[] = [];
+
+  set(id: string, files: readonly AssetFile[]): void {
+    const n = this.ids.add(id);
+    if (n === this.first.length) {
+      this.first.push(0);
+      this.count.push(0);
+    }
+    // An id seen again (a duplicate is an input error elsewhere) takes its new files, as a Map would.
+    this.first.set(n, this.kind.length);
+    this.count.set(n, files.length);
+    for (const file of files) {
+      const k = this.kinds.of(`${file.contentType}\0${file.groups.join('\0')}`);
+      this.kindOf[k] ??= { contentType: file.contentType, groups: file.groups };
+      this.kind.push(k);
+      this.size.push(file.size ?? NaN);
+      this.width.push(file.width ?? NaN);
+      this.height.push(file.height ?? NaN);
+    }
+  }
+
+  get(id: string): AssetFile[] | undefined {
+    const n = this.ids.find(id);
+    if (n < 0) return undefined;
+    const files: AssetFile[] = [];
+    const first = this.first.get(n);
+    for (let f = first; f < first + this.count.get(n); f++) {
+      const { contentType, groups } = this.kindOf[this.kind.get(f)]!;
+      files.push({ contentType, groups, size: orNull(this.size.get(f)), width: orNull(this.width.get(f)), height: orNull(this.height.get(f)) });
+    }
+    return files;
+  }
+}
+
+function orNull(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceFile } from '../../src/load/source.js';
 import type { EntryRef } from '../../src/model/nodes.js';
-import { EntryIds, EntryRows, HOLDS_LIVE_VALUES, PUBLISHED_UNCHANGED, UniqueValues } from '../../src/validation/cross-entry-state.js';
+import { AssetTable, EntryIds, EntryRows, HOLDS_LIVE_VALUES, PUBLISHED_UNCHANGED, UniqueValues } from '../../src/validation/cross-entry-state.js';
 
 const file = (path: string) => ({ path, absPath: `/x/${path}`, locate: () => ({ line: 1, column: 1 }), release() {} }) as SourceFile;
 const ref = (id: string, contentTypeId: string, source: EntryRef['source']): EntryRef => ({ kind: 'entry', id, contentTypeId, source });
@@ -64,5 +64,24 @@ describe('UniqueValues', () => {
       { group: 0, value: 'x', rows: [1, 4, 6] },
       { group: 1, value: 'x', rows: [2, 5] },
     ]);
+  });
+});
+
+describe('AssetTable', () => {
+  it('gives back the files of each asset as given, unknown sizes as null, and nothing for an asset not seen', () => {
+    const assets = new AssetTable();
+    const image = { contentType: 'image/png', groups: ['image'], size: 1200, width: 40, height: 0 };
+    const pdf = { contentType: 'application/pdf', groups: ['pdfdocument'], size: null, width: null, height: null };
+    const noType = { contentType: '', groups: ['attachment'], size: 2 ** 40 + 0.5, width: null, height: -0 };
+    assets.set('a1', [image, pdf]);
+    assets.set('a2', []);
+    assets.set('a3', [noType, image]);
+    expect(assets.get('a1')).toEqual([image, pdf]);
+    expect(assets.get('a2')).toEqual([]);
+    expect(assets.get('a3')).toEqual([noType, image]);
+    expect(Object.is(assets.get('a3')![0]!.height, -0)).toBe(true);
+    expect(assets.get('a4')).toBeUndefined();
+    assets.set('a1', [pdf]);
+    expect(assets.get('a1')).toEqual([pdf]);
   });
 });
