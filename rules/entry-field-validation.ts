@@ -217,7 +217,7 @@ longer says what the content needs.
     let keepsEntryTypes = false;
 
     const assets = new AssetTable();
-    const ids = new EntryIds();
+    const ids = new EntryIds(context.space.entryIds);
     const rows = new EntryRows(ids);
     const pending = new PendingLinks();
     const hows = new Numbering<string>();

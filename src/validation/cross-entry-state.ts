@@ -13,7 +13,9 @@ import type { EntryRef } from '../model/nodes.js';
 
 /** Every entry id the rule has met (as an entry or as a link target), numbered, with the content type of the entries seen. */
 export class EntryIds {
-  readonly table = new StringTable();
+  /** `table` may hold ids the rule never met (the reader's, see `SpaceModel.entryIds`): they have no type here. */
+  constructor(readonly table = new StringTable()) {}
+
   /** Per id number: 1 + the number of its entry's content type in `types`, 0 while the entry has not been seen. */
   private readonly typeOf = new IntList();
   private readonly types = new Numbering<string>();
@@ -36,7 +38,7 @@ export class EntryIds {
   }
 
   typeAt(n: number): string | undefined {
-    const t = this.typeOf.get(n);
+    const t = n < this.typeOf.length ? this.typeOf.get(n) : 0;
     return t === 0 ? undefined : this.types.values[t - 1];
   }
 
