@@ -1,32 +1,21 @@
 import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
-import { assetFiles, type AssetFile } from '../src/model/asset-files.js';
+import { assetFiles } from '../src/model/asset-files.js';
 import { holdsLiveValues, isArchived, isPublishedStatus, isPublishedUnchanged, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
 import { shapeProblem } from '../src/model/value-shape.js';
-import { entryRef, type EntryNode, type EntryRef } from '../src/model/nodes.js';
+import type { EntryNode, EntryRef } from '../src/model/nodes.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
 import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
 import { EntryLinkRule, type EntryLinkWire } from '../src/validation/link-checks.js';
+import { AssetTable, EntryIds, EntryRows, HOLDS_LIVE_VALUES, PendingLinks, PUBLISHED_UNCHANGED, UniqueValues } from '../src/validation/cross-entry-state.js';
+import { Numbering } from '../src/compact/lists.js';
 import { showValue } from '../src/validation/describe.js';
 import { VALIDATION_KINDS, type CheckContext, type EntryLinkCheck, type Path, type ValidationKind, type Violation } from '../src/validation/types.js';
 
 interface Options {
   kinds: ValidationKind[];
   reportMissingLinks: boolean;
-}
-
-/** A link to an entry not seen yet, kept (compactly) until every entry has been seen. */
-interface PendingLink {
-  ref: EntryRef;
-  field: FieldPlan;
-  locale: string;
-  item: number | null;
-  check: EntryLinkCheck;
-  targetId: string;
-  path: Path;
-  /** The entry is published and unchanged (for the message: its next publish is refused). */
-  live: boolean;
 }
 
 /** What a copy of the rule in a worker thread hands to the main thread (see `exportState`). */
@@ -37,37 +26,25 @@ interface EntryValidationState {
   reportedUnique: string[];
 }
 
-/**
- * An entry holding a value of a `unique` field. `live`: published and unchanged, so the export
- * holds its published value; otherwise (a draft, or published with changes) the value its next
- * publish would carry.
- */
-interface UniqueHolder {
-  ref: EntryRef;
-  live: boolean;
+/** What a pending link checks, and where: the field, the locale, the check, the Array item and the path below the value (numbered: pending links hold only the number). */
+interface LinkHow {
+  field: FieldPlan;
+  locale: string;
+  check: EntryLinkCheck;
+  item: number | null;
+  path: Path;
 }
-
-/** Entries holding each value of a `unique` field, per locale. */
-type UniqueIndex = Map<string, Map<string, UniqueHolder[]>>;
 
 const REFUSED = '{{refused}}';
 /** An entry published and unchanged is live as published: the validation (added later) refuses its next publish. */
 const refusal = (live: boolean): string => (live ? ' The entry is live as published, but its next publish will be refused.' : ' Publishing the entry fails.');
 const MAX_NAMED = 10;
 
-/** "entry 'b'", "entries 'b', 'c'", "entries 'b', …, and 990 more": the entries of `refs` other than `ref`. */
-function otherEntries(refs: readonly EntryRef[], ref: EntryRef): string {
-  const others = refs.filter((other) => other !== ref);
-  const named = others.slice(0, MAX_NAMED).map((other) => `'${other.id}'`);
+/** "entry 'b'", "entries 'b', 'c'", "entries 'b', …, and 990 more": the entries of `rows` other than `row`. */
+function otherEntries(rows: EntryRows, others: readonly number[]): string {
+  const named = others.slice(0, MAX_NAMED).map((other) => `'${rows.idOf(other)}'`);
   const more = others.length - named.length;
   return `${others.length === 1 ? 'entry' : 'entries'} ${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
-}
-
-/** Input order (file, then offset): the same whatever order worker threads hand their states over in. */
-function inputOrder(a: UniqueHolder, b: UniqueHolder): number {
-  const fa = a.ref.source.file.path;
-  const fb = b.ref.source.file.path;
-  return fa === fb ? a.ref.source.offset - b.ref.source.offset : fa < fb ? -1 : 1;
 }
 
 /**
@@ -76,13 +53,14 @@ function inputOrder(a: UniqueHolder, b: UniqueHolder): number {
  * values of the other entries: an entry with pending values clashes with live holders; live
  * holders clash with each other (the validation was added later); a live entry never clashes
  * because of another entry's pending value, and pending values only clash with live ones.
+ * `holders` are rows of `rows`, in input order.
  */
-function uniqueClashes(holders: readonly UniqueHolder[]): { ref: EntryRef; conflicting: EntryRef[]; live: boolean }[] {
-  const live = holders.filter((h) => h.live).map((h) => h.ref);
+function uniqueClashes(rows: EntryRows, holders: readonly number[]): { row: number; conflicting: number[]; live: boolean }[] {
+  const live = holders.filter((h) => rows.has(h, HOLDS_LIVE_VALUES));
   if (live.length === 0) return [];
   return holders.flatMap((h) => {
-    const conflicting = live.filter((ref) => ref !== h.ref);
-    return conflicting.length === 0 ? [] : [{ ref: h.ref, conflicting, live: h.live }];
+    const conflicting = live.filter((other) => other !== h);
+    return conflicting.length === 0 ? [] : [{ row: h, conflicting, live: rows.has(h, HOLDS_LIVE_VALUES) }];
   });
 }
 const AT = "Field '{{field}}' ({{locale}}){{item}}";
@@ -235,25 +213,58 @@ longer says what the content needs.
     const options = { kinds: new Set(context.options.kinds), reportMissingLinks };
     const locales = new PublishLocales(context.space);
     const plans = new Map<string, FieldPlan[]>();
-    const uniqueIndexes = new Map<FieldPlan, UniqueIndex>();
     let keepsAssets = false;
     let keepsEntryTypes = false;
 
-    const assets = new Map<string, readonly AssetFile[]>();
-    const entryTypes = new Map<string, string>();
-    const pending: PendingLink[] = [];
+    const assets = new AssetTable();
+    const ids = new EntryIds(context.space.entryIds);
+    const rows = new EntryRows(ids);
+    const pending = new PendingLinks();
+    const hows = new Numbering<string>();
+    const howOf: LinkHow[] = [];
+    const checks = new Numbering<EntryLinkCheck>();
+    /** Per field with `unique` and locale, numbered (the group of its values). */
+    const groups = new Numbering<string>();
+    const uniqueFields = new Numbering<FieldPlan>();
+    const groupOf: { field: FieldPlan; locale: string }[] = [];
+    const uniques = new UniqueValues();
     /** Entries, fields and locales already reported (only those with a `unique` field). */
     const reportedUnique = new Set<string>();
+    /** Pending links arrived from worker threads: no longer in input order. */
+    let imported = false;
 
     // The value being checked, and the links to entries not seen yet that it holds.
     let item: number | null = null;
-    const deferred: Omit<PendingLink, 'ref' | 'field' | 'locale' | 'live'>[] = [];
+    const deferred: { item: number | null; check: EntryLinkCheck; targetId: string; path: Path }[] = [];
 
     const checkContext: CheckContext = {
       assetFiles: (id) => assets.get(id),
-      entryType: (id) => entryTypes.get(id),
+      entryType: (id) => ids.type(id),
       defer: (check, targetId, path) => void deferred.push({ item, check, targetId, path: item === null ? path : [item, ...path] }),
     };
+
+    /** Links of a Link field (no item, no path below the value): numbered by check and locale without building a key. */
+    const directHows = new Map<EntryLinkCheck, Map<string, number>>();
+    const howNumber = (how: LinkHow): number => {
+      const direct = how.item === null && how.path.length === 0;
+      let byLocale = direct ? directHows.get(how.check) : undefined;
+      let n = byLocale?.get(how.locale);
+      if (n !== undefined) return n;
+      n = hows.of(`${checks.of(how.check)}\0${how.locale}\0${how.field.id}\0${JSON.stringify([how.item, how.path])}`);
+      howOf[n] ??= how;
+      if (direct) {
+        if (!byLocale) directHows.set(how.check, (byLocale = new Map()));
+        byLocale.set(how.locale, n);
+      }
+      return n;
+    };
+    const groupNumber = (field: FieldPlan, locale: string): number => {
+      const n = groups.of(`${locale}\0${uniqueFields.of(field)}`);
+      groupOf[n] ??= { field, locale };
+      return n;
+    };
+    const addPending = (row: number, field: FieldPlan, locale: string, link: (typeof deferred)[number]): void =>
+      pending.push(row, howNumber({ field, locale, check: link.check, item: link.item, path: link.path }), ids.add(link.targetId));
 
     const report = (node: EntryNode | EntryRef, field: FieldPlan, locale: string, itemIndex: number | null, violation: Violation, live = 'json' in node && isPublishedUnchanged(node)): void => {
       context.report({
@@ -287,15 +298,8 @@ longer says what the content needs.
       return null;
     };
 
-    const addUnique = (field: FieldPlan, locale: string, value: string, holder: UniqueHolder): void => {
-      let index = uniqueIndexes.get(field);
-      if (!index) uniqueIndexes.set(field, (index = new Map()));
-      let byValue = index.get(locale);
-      if (!byValue) index.set(locale, (byValue = new Map()));
-      const holders = byValue.get(value);
-      if (holders === undefined) byValue.set(value, [holder]);
-      else holders.push(holder);
-    };
+    /** The plan of field `fieldId` of content type `contentTypeId` (for a worker thread's state). */
+    const fieldOf = (contentTypeId: string, fieldId: string) => plans.get(contentTypeId)!.find((f) => f.id === fieldId)!;
 
     return {
       contentType(contentType) {
@@ -317,13 +321,14 @@ longer says what the content needs.
 
       entry(entry) {
         // Archived entries can still be link targets.
-        if (keepsEntryTypes) entryTypes.set(entry.id, context.space.contentTypes.get(entry.contentTypeId)?.id ?? entry.contentTypeId);
+        if (keepsEntryTypes) ids.setType(entry.id, context.space.contentTypes.get(entry.contentTypeId)?.id ?? entry.contentTypeId);
         const plan = plans.get(entry.contentTypeId);
         if (plan === undefined || isArchived(entry)) return;
         const fields = entry.json.fields;
         if (!isObject(fields)) return;
         const status = localeByLocaleStatus(entry, locales.configured);
-        let ref: EntryRef | undefined;
+        let row = -1;
+        const rowOf = () => (row >= 0 ? row : (row = rows.add(entry, (isPublishedUnchanged(entry) ? PUBLISHED_UNCHANGED : 0) | (holdsLiveValues(entry) ? HOLDS_LIVE_VALUES : 0))));
         for (const field of plan) {
           const values = fields[field.id];
           if (!isObject(values)) continue;
@@ -337,12 +342,9 @@ longer says what the content needs.
             deferred.length = 0;
             const found = firstViolation(field, value);
             if (found) report(entry, field, locale, found.item, found.violation);
-            else if (deferred.length > 0) {
-              ref ??= entryRef(entry);
-              for (const link of deferred) pending.push({ ref, field, locale, ...link, live: isPublishedUnchanged(entry) });
-            }
+            else for (const link of deferred) addPending(rowOf(), field, locale, link);
             if (field.unique && typeof value === 'string') {
-              addUnique(field, locale, value, { ref: (ref ??= entryRef(entry)), live: holdsLiveValues(entry) });
+              uniques.add(groupNumber(field, locale), value, rowOf());
               if (found) reportedUnique.add(`${entry.id}\0${field.id}\0${locale}`);
             }
           }
@@ -350,72 +352,74 @@ longer says what the content needs.
       },
 
       exportState(): EntryValidationState {
-        const uniques: EntryValidationState['uniques'] = [];
-        for (const [field, index] of uniqueIndexes) {
-          for (const [locale, byValue] of index) {
-            for (const [value, holders] of byValue) {
-              for (const { ref, live } of holders) uniques.push([field.id, locale, value, context.entryRefs.toWire(ref), live]);
-            }
-          }
+        const wire = (row: number) => context.entryRefs.toWire(rows.ref(row));
+        const links: EntryValidationState['pending'] = [];
+        for (let i = 0; i < pending.size; i++) {
+          const { row, how, target } = pending.at(i);
+          const { field, locale, check, item, path } = howOf[how]!;
+          links.push([wire(row), field.id, locale, item, check.toWire(), ids.table.get(target), [...path], rows.has(row, PUBLISHED_UNCHANGED)]);
         }
-        return {
-          entryTypes: [...entryTypes],
-          pending: pending.map((l) => [context.entryRefs.toWire(l.ref), l.field.id, l.locale, l.item, l.check.toWire(), l.targetId, [...l.path], l.live]),
-          uniques,
-          reportedUnique: [...reportedUnique],
-        };
+        const holders: EntryValidationState['uniques'] = [];
+        for (const { group, value, row } of uniques.all()) {
+          const { field, locale } = groupOf[group]!;
+          holders.push([field.id, locale, value, wire(row), rows.has(row, HOLDS_LIVE_VALUES)]);
+        }
+        return { entryTypes: [...ids.seen()], pending: links, uniques: holders, reportedUnique: [...reportedUnique] };
       },
 
       importState(states) {
-        const fieldOf = (contentTypeId: string, fieldId: string) => plans.get(contentTypeId)!.find((f) => f.id === fieldId)!;
         for (const state of states as EntryValidationState[]) {
-          for (const [id, type] of state.entryTypes) entryTypes.set(id, type);
-          for (const [wire, fieldId, locale, item, check, targetId, path, live] of state.pending) {
+          for (const [id, type] of state.entryTypes) ids.setType(id, type);
+          // One check object per distinct check of a state, as in the worker.
+          const checksByWire = new Map<string, EntryLinkCheck>();
+          for (const [wire, fieldId, locale, linkItem, check, targetId, path, live] of state.pending) {
             const ref = context.entryRefs.fromWire(wire);
-            pending.push({ ref, field: fieldOf(ref.contentTypeId, fieldId), locale, item, check: EntryLinkRule.fromWire(check as EntryLinkWire), targetId, path, live });
+            const key = JSON.stringify(check);
+            let rule = checksByWire.get(key);
+            if (!rule) checksByWire.set(key, (rule = EntryLinkRule.fromWire(check as EntryLinkWire)));
+            addPending(rows.add(ref, live ? PUBLISHED_UNCHANGED : 0), fieldOf(ref.contentTypeId, fieldId), locale, { item: linkItem, check: rule, targetId, path });
           }
           for (const [fieldId, locale, value, wire, live] of state.uniques) {
             const ref = context.entryRefs.fromWire(wire);
-            addUnique(fieldOf(ref.contentTypeId, fieldId), locale, value, { ref, live });
+            uniques.add(groupNumber(fieldOf(ref.contentTypeId, fieldId), locale), value, rows.add(ref, live ? HOLDS_LIVE_VALUES : 0));
           }
           for (const key of state.reportedUnique) reportedUnique.add(key);
         }
         // Findings are sorted at the end, so the order states arrive in does not matter; pending
         // links are grouped per entry, field and locale for the check below.
-        const fileOrder = (a: EntryRef, b: EntryRef) => (a.source.file === b.source.file ? 0 : a.source.file.path < b.source.file.path ? -1 : 1);
-        pending.sort((a, b) => fileOrder(a.ref, b.ref) || a.ref.source.offset - b.ref.source.offset);
+        imported = true;
       },
 
       end() {
         // Links to entries that came later in the input; one finding per entry, field and locale.
-        let last: PendingLink | undefined;
-        for (const link of pending) {
-          if (last && last.ref.id === link.ref.id && last.field.id === link.field.id && last.locale === link.locale) continue;
-          const violation = link.check.judgeEntry(link.targetId, entryTypes.get(link.targetId), link.path);
+        const order = imported ? pending.inInputOrder(rows) : null;
+        let last: { id: number; field: string; locale: string } | undefined;
+        for (let k = 0; k < pending.size; k++) {
+          const { row, how, target } = pending.at(order ? order[k]! : k);
+          const { field, locale, check, item: linkItem, path } = howOf[how]!;
+          const id = rows.idNumber(row);
+          if (last && last.id === id && last.field === field.id && last.locale === locale) continue;
+          const violation = check.judgeEntry(ids.table.get(target), ids.typeAt(target), path);
           if (violation) {
-            report(link.ref, link.field, link.locale, link.item, violation, link.live);
-            last = link;
+            report(rows.ref(row), field, locale, linkItem, violation, rows.has(row, PUBLISHED_UNCHANGED));
+            last = { id, field: field.id, locale };
           }
         }
-        for (const [field, index] of uniqueIndexes) {
-          for (const [locale, byValue] of index) {
-            for (const [value, holders] of byValue) {
-              if (holders.length < 2) continue;
-              for (const { ref, conflicting, live } of uniqueClashes(holders.sort(inputOrder))) {
-                if (reportedUnique.has(`${ref.id}\0${field.id}\0${locale}`)) continue;
-                report(ref, field, locale, null, {
-                  messageId: 'unique',
-                  data: {
-                    value: showValue(value),
-                    contentType: ref.contentTypeId,
-                    others: otherEntries(conflicting, ref),
-                    have: conflicting.length === 1 ? 'has' : 'have',
-                    custom: field.unique!.custom,
-                  },
-                  path: [],
-                }, live);
-              }
-            }
+        for (const { group, value, rows: holders } of uniques.shared()) {
+          const { field, locale } = groupOf[group]!;
+          for (const { row, conflicting, live } of uniqueClashes(rows, holders.sort((a, b) => rows.compare(a, b)))) {
+            if (reportedUnique.has(`${rows.idOf(row)}\0${field.id}\0${locale}`)) continue;
+            report(rows.ref(row), field, locale, null, {
+              messageId: 'unique',
+              data: {
+                value: showValue(value),
+                contentType: rows.contentTypeOf(row),
+                others: otherEntries(rows, conflicting),
+                have: conflicting.length === 1 ? 'has' : 'have',
+                custom: field.unique!.custom,
+              },
+              path: [],
+            }, live);
           }
         }
       },

@@ -12,6 +12,8 @@ import { layoutElementCount, layoutUnitStarts, streamElementRange } from './json
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
+import { NumberList } from '../compact/lists.js';
+import { StringTable } from '../compact/string-table.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
 
 export interface InputFile {
@@ -184,13 +186,19 @@ class DuplicateCheck {
  * occurrence's pointer is worked out again only when a duplicate is found.
  */
 class StreamDuplicates {
-  private readonly seen = new Map<string, number>();
+  /** Per id number: where it was first seen (file * 2^32 + position + 1), 0 while not seen here. */
+  private readonly firstSeen = new NumberList();
+
+  /** The ids as bytes (a Map of a million id strings would be most of the heap); for entries, the table the rules share (`SpaceModel.entryIds`). */
+  constructor(private readonly ids = new StringTable()) {}
 
   /** Remembers `id`; returns where it was seen before, if it was. */
   add(id: string, file: number, position: number): { file: number; position: number } | null {
-    const first = this.seen.get(id);
-    if (first === undefined) {
-      this.seen.set(id, file * 2 ** 32 + position);
+    const n = this.ids.add(id);
+    if (n >= this.firstSeen.length) this.firstSeen.extend(n + 1);
+    const first = this.firstSeen.get(n) - 1;
+    if (first < 0) {
+      this.firstSeen.set(n, file * 2 ** 32 + position + 1);
       return null;
     }
     return { file: Math.floor(first / 2 ** 32), position: first % 2 ** 32 };
@@ -277,7 +285,7 @@ class StreamedSpace implements Space {
 
   /** Checks ids streamed in worker threads, unit by unit, for duplicates among all entries. */
   duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void {
-    const seen = new StreamDuplicates();
+    const seen = new StreamDuplicates(this.model.entryIds);
     return (unit, ids) => {
       ids.forEach((id, k) => {
         const first = seen.add(id, unit.file, unit.firstIndex + k);
@@ -303,7 +311,7 @@ class StreamedSpace implements Space {
     include: (file: number) => boolean = () => true,
   ): AsyncGenerator<T> {
     const kinds = new Set([kind]);
-    const duplicates = new StreamDuplicates();
+    const duplicates = new StreamDuplicates(kind === 'entry' ? this.model.entryIds : undefined);
     // A file with an input error is read no further; the other files are, to find their input errors too.
     const errors: InputError[] = [];
     for (const [file, { source, index }] of this.indexed.entries()) {

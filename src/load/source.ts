@@ -202,11 +202,13 @@ export class JsonSourceFile implements SourceFile {
 
   place(places: readonly Place[]): Position[] {
     const offsets = places.map((p) => p.at ?? -1);
+    // One window for both passes below (they run one after the other): 8 MiB less at the run's end.
+    const forward = new ForwardBytes(this.bytes);
     const missing = places.map((_, i) => i).filter((i) => offsets[i]! < 0);
     if (missing.length > 0) {
       // Records in file order: each is read once (a window that slides forward) and scanned once.
       missing.sort((a, b) => places[a]!.ref.offset - places[b]!.ref.offset);
-      const records = new RecordReader(this.bytes);
+      const records = new RecordReader(forward);
       let cache: LocateCache | undefined;
       let cachedAt = -1;
       for (const i of missing) {
@@ -220,7 +222,7 @@ export class JsonSourceFile implements SourceFile {
     }
     // Newlines counted once, forward, up to the last place.
     const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
-    const cursor = new LineCursor(new ForwardBytes(this.bytes));
+    const cursor = new LineCursor(forward);
     const positions: Position[] = new Array<Position>(places.length);
     for (const i of order) positions[i] = cursor.advance(offsets[i]!);
     return positions;
@@ -280,11 +282,7 @@ class ForwardBytes {
 
 /** The records of a file, read forward: each record's bytes in a window grown until it holds the place asked. */
 class RecordReader {
-  private readonly source: ForwardBytes;
-
-  constructor(bytes: FileBytes) {
-    this.source = new ForwardBytes(bytes);
-  }
+  constructor(private readonly source: ForwardBytes) {}
 
   locate(offset: number, path: readonly string[], cache: LocateCache): number {
     for (let length = 1 << 20; ; length *= 2) {

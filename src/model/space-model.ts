@@ -1,5 +1,6 @@
 import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, ReportNode } from './nodes.js';
 import type { TaxonomyIndex } from './taxonomy.js';
+import { StringTable } from '../compact/string-table.js';
 
 /**
  * The part of a space that rules need as a whole: content types, editor interfaces, locales and
@@ -17,6 +18,12 @@ export class SpaceModel {
    * script line (the node's record), with the tool's message: reported by migration-invalid.
    */
   readonly migrationIssues: { node: ReportNode; message: string }[] = [];
+  /**
+   * Entry ids met in the run, numbered once: the reader's check for duplicate ids and the rules
+   * that keep ids across entries share this one table of bytes (an export of a million entries
+   * would otherwise hold each id once per user).
+   */
+  readonly entryIds = new StringTable();
 
   private defaultLocalesCache: readonly LocaleNode[] | undefined;
 
