@@ -73,3 +73,8 @@ export async function loadRuleModules(rules: readonly Rule<never>[]): Promise<vo
     }),
   );
 }
+
+/** The ids of the index's rules whose modules are imported so far (what runs loaded). */
+export function importedRuleIds(): string[] {
+  return (indexedRules ?? []).filter((rule) => rule.module).map((rule) => rule.meta.id);
+}
