@@ -34,6 +34,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'January 19 (year not stated); in effect' },
     severity: 'warning',
     recommended: true,
+    inputs: ['sources'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       command: {

@@ -23,6 +23,7 @@ export default defineRule({
     enforcement: { date: '2026-05-21', postponedFrom: null, note: null },
     severity: 'warning',
     recommended: true,
+    inputs: ['sources'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       noDisplayField: { text: `This request selects ${TOKEN} for content type '{{contentType}}', which has no displayField. ${WITHOUT_FIELDS} Set its displayField, or select fields by name.` },

@@ -32,6 +32,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'in effect' },
     severity: 'error',
     recommended: true,
+    inputs: ['documents'],
     diff: 'also',
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {

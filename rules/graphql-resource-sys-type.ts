@@ -21,6 +21,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'after 2024-03-14 (the day is not stated); in effect' },
     severity: 'error',
     recommended: true,
+    inputs: ['documents'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       sysType: {

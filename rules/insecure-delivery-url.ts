@@ -11,6 +11,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'no date stated (in effect)' },
     severity: 'warning',
     recommended: true,
+    inputs: ['sources'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       httpUrl: { text: `Plain HTTP to the {{api}} API ({{host}}). ${REDIRECTS} Use https://.` },

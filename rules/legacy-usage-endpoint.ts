@@ -23,6 +23,7 @@ export default defineRule({
     ],
     severity: 'error',
     recommended: true,
+    inputs: ['sources'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       url: { text: `Request to the legacy usage endpoint /organizations/{id}/{{endpoint}}. ${REPLACEMENT}` },

@@ -7,6 +7,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'in effect' },
     severity: 'error',
     recommended: true,
+    inputs: ['migrations'],
     // In `cmlint diff` too: a rejected script is not part of the "after" model, and the reviewer must know.
     diff: 'also',
     schema: { type: 'object', properties: {}, additionalProperties: false },

@@ -26,6 +26,7 @@ export default defineRule({
     enforcement: { date: '2027-02-15', postponedFrom: null, note: null },
     severity: 'error',
     recommended: true,
+    inputs: ['sources'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       skipParam: { text: `The space roles are listed with skip. ${CHANGE} ${CURSOR}` },

@@ -17,6 +17,7 @@ export default defineRule({
     enforcement: { date: '2025-02-17', postponedFrom: null, note: null },
     severity: 'warning',
     recommended: true,
+    inputs: ['documents', 'sources'],
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       literal: { text: `{{definition}} asks {{field}} for \`limit: 0\`: ${CONSEQUENCE}.` },

@@ -5,7 +5,7 @@ import { RuleConfiguration } from './config/resolve-rules.js';
 import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
-import { runsIn, type Rule, type SeveritySetting } from './engine/rule.js';
+import { runsIn, type Rule, type RuleInput, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
 import { toArray, type Finding, type FindingList } from './engine/findings.js';
 import { runRulesCompact, type CompactRunResult, type RunStats } from './engine/run-rules.js';
@@ -18,7 +18,7 @@ import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
 import { repositoryRoot } from './repo-root.js';
-import { loadBuiltinRules } from './rules-registry.js';
+import { builtinRules, hasInputs, loadRuleModules } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
 export interface LintOptions {
@@ -95,9 +95,12 @@ export interface ReportOutcome extends Omit<LintOutcome, 'result'> {
   result: Report;
 }
 
-/** Finds and validates the config file (or the one given) and loads its plugins. */
+/**
+ * Finds and validates the config file (or the one given) and loads its plugins. The built-in
+ * rules are the index's (schema/rule-index.json): a run imports the modules of the rules it runs.
+ */
 export async function loadConfig(cwd: string, builtins?: readonly Rule<never>[], configPath?: string): Promise<LoadedConfig> {
-  const rules = builtins ?? (await loadBuiltinRules());
+  const rules = builtins ?? builtinRules();
   // A relative --config is relative to the working directory of the run, not of the process.
   const path = configPath !== undefined ? resolve(cwd, configPath) : findConfigFile(cwd);
   if (path === null) return { config: {}, path: null, rules: [...rules] };
@@ -182,6 +185,16 @@ async function readBefore(before: BeforeInputs, loaded: LoadedConfig, taxonomy: 
   const selection = await selectRunInputs({ paths: before.paths, cwd: before.cwd, base: before.base, diff: true }, loaded);
   const space = await loadSpace(selection.files, before.cwd, { taxonomy });
   return space.model;
+}
+
+/**
+ * The active rules that have something to check in a run with these inputs besides the model,
+ * their modules imported. The others are not imported; they find nothing in such a run.
+ */
+export async function rulesToRun(active: readonly Rule<never>[], present: ReadonlySet<RuleInput>): Promise<Rule<never>[]> {
+  const running = active.filter((rule) => hasInputs(rule, present));
+  await loadRuleModules(running);
+  return running;
 }
 
 /**
@@ -282,7 +295,9 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.
     const code = selection.targets && codeTargets.length === 0 && targetTypes.size === 0 ? [] : await readCodeInputs(codeFiles, options.cwd);
     const walk = sourceWalk(sources?.files ?? [], loaded, sourceStats);
-    run = await runRulesCompact(space, configuration, asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
+    const present = new Set<RuleInput>([...(code.length > 0 ? ['documents' as const] : []), ...(walk ? ['sources' as const] : []), ...(migrations ? ['migrations' as const] : [])]);
+    const running = await rulesToRun(active, present);
+    run = await runRulesCompact(space, new RuleConfiguration(running, config, options.ruleSeverities), asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
     run.stats.filesRead += sourceStats.read;
   } catch (error) {
     return stopped(error, selection.files.length + codePaths.size);

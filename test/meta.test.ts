@@ -6,7 +6,7 @@ import { configValidatorSource } from '../src/config/config-validator-source.js'
 import { defaultOptions } from '../src/config/resolve-rules.js';
 import { renderRuleDoc, renderRuleIndex, ruleDocsPath } from '../src/docs/rule-docs.js';
 import { isIsoDate } from '../src/engine/dates.js';
-import { loadBuiltinRules } from '../src/rules-registry.js';
+import { builtinRules, loadBuiltinRules, ruleIndexSource } from '../src/rules-registry.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -65,6 +65,12 @@ describe('generated files', () => {
     expect(read('docs/rules/README.md')).toBe(renderRuleIndex(rules.map((r) => r.meta)));
   });
 
+  it('the rule index that runs read instead of importing every rule is up to date (npm run generate)', () => {
+    expect(read('schema/rule-index.json')).toBe(ruleIndexSource(rules));
+    // Runs describe rules by the index's metadata: it must be the rule's own, JSON keeps all of it.
+    expect(builtinRules().map((r) => r.meta)).toStrictEqual(rules.map((r) => r.meta));
+  });
+
   it('the config validator compiled ahead of time is up to date (npm run generate)', async () => {
     expect(read('schema/linterrc.validate.mjs')).toBe(await configValidatorSource(rules));
   });
@@ -77,6 +83,15 @@ describe('generated files', () => {
     const { parse } = await import('yaml');
     const validate = new Ajv({ strict: false }).compile(JSON.parse(read('schema/linterrc.schema.json')));
     expect(validate(parse(read('.linterrc.example.yaml'))), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+describe('rules that check only inputs besides the model (meta.inputs)', () => {
+  // A run without those inputs does not load such a rule: it must have no visitor of the model.
+  it.each(rules.filter((rule) => rule.meta.inputs).map((rule) => ({ id: rule.meta.id, rule })))('$id visits no part of the model', ({ rule }) => {
+    const source = read(`rules/${rule.meta.id}.ts`);
+    expect(source).not.toMatch(/^\s+(locale|contentType|field|asset|entry)(\(|:)/m);
+    expect(rule.meta.inputs!.length).toBeGreaterThan(0);
   });
 });
 

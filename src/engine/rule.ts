@@ -84,7 +84,17 @@ export interface RuleMeta {
    * Unset: lint runs only.
    */
   diff?: boolean | 'also';
+  /**
+   * For rules that check only inputs other than the model: the rule has nothing to check in a
+   * run without any of these (GraphQL `documents`, application `sources`, `migrations` scripts),
+   * and such a run does not load its module. Unset: the rule checks the model (always loaded
+   * when it is on). `npm run generate` records it in schema/rule-index.json.
+   */
+  inputs?: readonly RuleInput[];
 }
+
+/** The inputs besides the model that a rule may check only (RuleMeta.inputs). */
+export type RuleInput = 'documents' | 'sources' | 'migrations';
 
 /** Whether a rule runs in a diff run (`cmlint diff`) or in a lint run. */
 export function runsIn(meta: Pick<RuleMeta, 'diff'>, diffRun: boolean): boolean {

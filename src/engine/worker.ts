@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RuleConfiguration } from '../config/resolve-rules.js';
-import { loadConfig } from '../lint.js';
+import { loadConfig, rulesToRun } from '../lint.js';
 import { InputError, InputErrors } from '../load/input-error.js';
 import { rememberLayout, type LayoutIndex } from '../load/json-stream.js';
 import { loadSpace, type EntryUnit } from '../load/load-space.js';
 import type { WorkerMessage, WorkerSetup } from './parallel.js';
+import { runsIn } from './rule.js';
 import { RuleRunner } from './run-rules.js';
 
 /** A worker thread of a parallel run: see parallel.ts. */
@@ -25,7 +26,10 @@ try {
 
   const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
-  const runner = new RuleRunner(new RuleConfiguration(loaded.rules, loaded.config, setup.ruleSeverities), space.model, setup.asOf, space.files);
+  // Workers visit entries only: the rules that check other inputs alone (code, migrations) run on the main thread.
+  const configuration = new RuleConfiguration(loaded.rules, loaded.config, setup.ruleSeverities);
+  const rules = await rulesToRun(loaded.rules.filter((r) => configuration.isActive(r.meta.id) && runsIn(r.meta, false)), new Set());
+  const runner = new RuleRunner(new RuleConfiguration(rules, loaded.config, setup.ruleSeverities), space.model, setup.asOf, space.files);
   // The main thread reports what the model and the assets give; here they only prepare the rules.
   runner.reporting = false;
   runner.visitModel();
