@@ -221,6 +221,31 @@ describe('--jobs', () => {
     expect(run(file, 3)).toEqual(one);
   });
 
+  it('gives the same entry findings with application code in the run (threads that run fewer rules than the main thread)', () => {
+    // The main thread runs the source rules too (boilerplate-command, display-field-select … sort
+    // before entry-field-validation); workers run only the rules that check entries. 6,000 entries:
+    // enough that the worker takes units before the main thread has taken them all.
+    const file = join(dir, 'jobs-with-code.json');
+    writeFileSync(file, `${JSON.stringify(generatedSpace(6000), null, 2)}\n`);
+    const code = join(dir, 'usage.ts');
+    writeFileSync(code, "import { createClient } from 'contentful-management';\nconst client = createClient({ accessToken: 't' }, { type: 'plain' });\nexport const usage = () => client.usage.getManyForSpace({ organizationId: 'o' });\n");
+    const runWith = (jobs: number) =>
+      spawnSync(process.execPath, ['bin/cmlint.js', file, code, '--format', 'json', '--config', config, '--as-of', '2026-11-21', '--jobs', String(jobs)], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    const one = runWith(1);
+    expect(one.status, one.stderr).toBe(1);
+    const findings = (JSON.parse(one.stdout) as { findings: { ruleId: string; file: string }[] }).findings;
+    expect(findings.some((f) => f.ruleId === 'legacy-usage-endpoint')).toBe(true);
+    expect(findings.filter((f) => f.ruleId === 'required-field-empty').length).toBeGreaterThan(1000);
+    const two = runWith(2);
+    expect(two.stderr).toBe(one.stderr);
+    expect(two.stdout).toBe(one.stdout);
+  }, 60_000);
+
   it('finds a duplicate entry id across the parts of different threads', () => {
     const space = generatedSpace(4000);
     const entries = space.entries as { sys: { id: string } }[];

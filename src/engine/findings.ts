@@ -148,6 +148,8 @@ export interface NewFinding {
 
 /** A batch of findings as plain data, for handing from a worker thread to the main thread (see parallel.ts). */
 export interface WireFindings {
+  /** The sending store's templates by number (rule id, message id, internal): threads may run different rules, so numbers are mapped by these. */
+  templates: [string, string, boolean][];
   ints: Int32Array;
   at: Float64Array;
   /** The record of each finding: file index in the space, pointer and offset; file -1 for none. */
@@ -327,6 +329,7 @@ export class FindingStore {
     const n = this.count;
     const refs = this.refs.splice(0);
     const wire: WireFindings = {
+      templates: this.templates.map((t) => [t.ruleId, t.messageId, t.internal]),
       ints: this.ints.slice(0, n * INTS),
       at: this.atColumn.slice(0, n),
       refFile: Int32Array.from(refs, (r) => (r ? fileIndex.get(r.file)! : -1)),
@@ -351,17 +354,25 @@ export class FindingStore {
   addWire(wire: WireFindings, files: readonly SourceFile[]): void {
     const n = wire.at.length;
     const operations = new Map(wire.operations);
+    const key = (ruleId: string, messageId: string, internal: boolean) => JSON.stringify([ruleId, messageId, internal]);
+    const own = new Map(this.templates.map((t, i) => [key(t.ruleId, t.messageId, t.internal), i]));
+    const templateOf = wire.templates.map(([ruleId, messageId, internal]) => {
+      const i = own.get(key(ruleId, messageId, internal));
+      if (i === undefined) throw new Error(`a worker thread reported for ${ruleId} (${messageId}), which this thread does not run`);
+      return i;
+    });
     for (let k = 0; k < n; k++) {
       const base = k * INTS;
       const file = wire.refFile[k]!;
       const ref: SourceRef | null = file < 0 ? null : { file: files[file]!, pointer: wire.refPointer[k]!, offset: wire.refOffset[k]! };
       const at = wire.at[k]!;
       const start = wire.ints[base + DATA]!;
-      const template = this.templates[wire.ints[base + TEMPLATE]!]!;
+      const number = templateOf[wire.ints[base + TEMPLATE]!]!;
+      const template = this.templates[number]!;
       const line = wire.ints[base + LINE]!;
       const column = wire.ints[base + COLUMN]!;
       this.add({
-        template: wire.ints[base + TEMPLATE]!,
+        template: number,
         severity: SEVERITIES[wire.ints[base + SEVERITY]!]!,
         target: { contentType: wire.contentTypes[k]!, field: wire.fields[k]!, entry: wire.entries[k]!, locale: wire.locales[k]! },
         ref,

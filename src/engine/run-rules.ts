@@ -116,7 +116,7 @@ export class RuleRunner {
     for (const rule of configuration.rules) {
       if (!configuration.isActive(rule.meta.id) || !runsIn(rule.meta, before !== null)) continue;
       const instance: Instance = { rule, visitors: {}, crashed: false };
-      // Templates in the order of the rules, the same in every thread (workers hand findings over by template number).
+      // Templates made up front, in the order of the rules (a worker thread's findings are mapped to them by rule and message id: FindingStore.addWire).
       this.reportingOf(rule.meta);
       try {
         instance.visitors = rule.create({
