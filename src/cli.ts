@@ -66,7 +66,7 @@ Options:
       --prune-baseline     remove recorded findings that no longer occur from the baseline
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
       --max-warnings N     fail the run when there are more than N warnings
-  -j, --jobs N             worker threads for the entries of export files over 64 MB
+  -j, --jobs N             threads (the main one included) for the entries of export files over 64 MB
                            (default 1)
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
       --base REF           diff: the state before the change is the commit REF (e.g. origin/main)
