@@ -51,11 +51,22 @@ function onSignal(signal: NodeJS.Signals): void {
   for (const write of writes) write.abort();
 }
 
+/**
+ * Two turns of the event loop, with a poll phase between them: a signal that arrived while the
+ * handler was installed has been dispatched to it then (libuv reads signals in the poll phase; a
+ * single setImmediate may run before the next one, and a signal still undelivered when the
+ * handler is removed would be lost, the process going on as if it had never come).
+ */
+async function signalsDelivered(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Registers a write for the signal handler (installed while any write is under way); returns its release. */
-function track(write: AbortController): () => void {
+function track(write: AbortController): () => Promise<void> {
   if (writes.size === 0) for (const name of SIGNALS) process.on(name, onSignal);
   writes.add(write);
-  return () => {
+  return async () => {
+    await signalsDelivered();
     writes.delete(write);
     if (writes.size > 0) return;
     for (const name of SIGNALS) process.off(name, onSignal);
@@ -107,8 +118,8 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
     if (error instanceof OutputFileError) throw error;
     if (codeOf(error) !== 'ENOENT') throw new OutputFileError(shown, codeOf(error));
   }
-  // A signal during the probe is held by the handler until the temporary file is gone again (a
-  // turn of the event loop lets it run), then ends the process as it would have.
+  // A signal during the probe is held by the handler until the temporary file is gone again,
+  // then ends the process as it would have.
   const temp = temporaryPath(absPath);
   const release = track(new AbortController());
   try {
@@ -117,8 +128,7 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
     throw new OutputFileError(shown, codeOf(error));
   } finally {
     rmSync(temp, { force: true });
-    await new Promise((resolve) => setImmediate(resolve));
-    release();
+    await release();
   }
 }
 
@@ -136,7 +146,7 @@ export async function writeOutputFile(absPath: string, shown: string, text: stri
     await rm(temp, { force: true });
     throw new OutputFileError(shown, codeOf(error));
   } finally {
-    release();
+    await release();
   }
 }
 
