@@ -7,7 +7,7 @@ import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
 import { runsIn, type Rule, type RuleInput, type SeveritySetting } from './engine/rule.js';
 import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
-import { toArray, type Finding, type FindingList } from './engine/findings.js';
+import { internalFindings, toArray, type Finding, type FindingList } from './engine/findings.js';
 import { runRulesCompact, type CompactRunResult, type RunStats } from './engine/run-rules.js';
 import type { LintResult, Report } from './format/types.js';
 import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-code.js';
@@ -18,7 +18,7 @@ import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
 import { repositoryRoot } from './repo-root.js';
-import { builtinRules, hasInputs, loadRuleModules } from './rules-registry.js';
+import { builtinRules, rulesToRun } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
 export interface LintOptions {
@@ -188,16 +188,6 @@ async function readBefore(before: BeforeInputs, loaded: LoadedConfig, taxonomy: 
 }
 
 /**
- * The active rules that have something to check in a run with these inputs besides the model,
- * their modules imported. The others are not imported; they find nothing in such a run.
- */
-export async function rulesToRun(active: readonly Rule<never>[], present: ReadonlySet<RuleInput>): Promise<Rule<never>[]> {
-  const running = active.filter((rule) => hasInputs(rule, present));
-  await loadRuleModules(running);
-  return running;
-}
-
-/**
  * Lints a space: config and plugins, inputs, one walk of all rules, the baseline, then the
  * report targets. An input error stops the run: its result then holds the input errors as
  * findings (rule id `input-error`) and nothing else. Throws ConfigError / BaselineError.
@@ -312,11 +302,11 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
   if (file) {
     // Findings about code are identified by their file from the repository root (engine/identity.ts).
     const paths = { cwd: options.cwd, root: repositoryRoot(options.cwd) };
-    const internal = findings.someInternal() ? findings.filter((f) => f.internal) : null;
-    const crashed = new Set(internal === null ? [] : [...internal].map((f) => f.ruleId));
+    const internal = internalFindings(findings);
+    const crashed = new Set(internal.map((f) => f.ruleId));
     if (recorded === null && crashed.size > 0) {
       // The run's reports are still written (and say which rule crashed); the run exits 2.
-      const first = internal!.at(0)!;
+      const first = internal[0]!;
       const notWritten = `baseline not written, because a rule crashed (it would miss that rule's findings): ${first.message}`;
       baseline = { path: file.shown, written: false, stale: [], pruned: false, notWritten };
     } else {

@@ -61,12 +61,22 @@ export function builtinRules(): Rule<never>[] {
 }
 
 /** Whether a rule has something to check in a run with these inputs besides the model (RuleMeta.inputs). */
-export function hasInputs(rule: Rule<never>, present: ReadonlySet<RuleInput>): boolean {
+function hasInputs(rule: Rule<never>, present: ReadonlySet<RuleInput>): boolean {
   return rule.meta.inputs === undefined || rule.meta.inputs.some((input) => present.has(input));
 }
 
+/**
+ * The active rules that have something to check in a run with these inputs besides the model,
+ * their modules imported. The others are not imported; they find nothing in such a run.
+ */
+export async function rulesToRun(active: readonly Rule<never>[], present: ReadonlySet<RuleInput>): Promise<Rule<never>[]> {
+  const running = active.filter((rule) => hasInputs(rule, present));
+  await loadRuleModules(running);
+  return running;
+}
+
 /** Imports the modules of those rules that come from the index (other rules have their logic already). */
-export async function loadRuleModules(rules: readonly Rule<never>[]): Promise<void> {
+async function loadRuleModules(rules: readonly Rule<never>[]): Promise<void> {
   await Promise.all(
     rules.map(async (rule) => {
       if (rule instanceof IndexedRule) rule.module ??= await importRule(rule.meta.id);

@@ -85,17 +85,23 @@ export function applyBaseline(
   base: PathBase = HERE,
 ): BaselineOutcome {
   const recorded = new Map<string, number>();
-  for (const entry of entries) recorded.set(keyOf(entry), (recorded.get(keyOf(entry)) ?? 0) + entry.count);
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    recorded.set(key, (recorded.get(key) ?? 0) + entry.count);
+  }
+  // Each finding's key, in list order (null: internal); the filter below reads them in the same order.
+  const keys: (string | null)[] = [];
   const current = new Map<string, number>();
   for (const finding of findings) {
-    if (finding.internal) continue;
-    const key = findingKey(finding, base);
-    current.set(key, (current.get(key) ?? 0) + 1);
+    const key = finding.internal ? null : findingKey(finding, base);
+    keys.push(key);
+    if (key !== null) current.set(key, (current.get(key) ?? 0) + 1);
   }
   let suppressed = 0;
-  const kept = findings.filter((finding) => {
-    const key = findingKey(finding, base);
-    const hidden = !finding.internal && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0);
+  let next = 0;
+  const kept = findings.filter(() => {
+    const key = keys[next++] ?? null;
+    const hidden = key !== null && (current.get(key) ?? 0) <= (recorded.get(key) ?? 0);
     if (hidden) suppressed++;
     return !hidden;
   });

@@ -467,12 +467,6 @@ export class Findings implements FindingList {
     return counts;
   }
 
-  /** Whether any finding is internal (a rule crashed, an input error), without making the findings. */
-  someInternal(): boolean {
-    for (const i of this.order) if (this.store.template(i).internal) return true;
-    return false;
-  }
-
   /** The internal findings, made (the others are not). */
   internal(): Finding[] {
     const found: Finding[] = [];

@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RuleConfiguration } from '../config/resolve-rules.js';
-import { loadConfig, rulesToRun } from '../lint.js';
+import { loadConfig } from '../lint.js';
 import { InputError, InputErrors } from '../load/input-error.js';
 import { rememberLayout, type LayoutIndex } from '../load/json-stream.js';
 import { loadSpace, type EntryUnit } from '../load/load-space.js';
 import type { WorkerMessage, WorkerSetup } from './parallel.js';
+import { rulesToRun } from '../rules-registry.js';
 import { runsIn } from './rule.js';
 import { RuleRunner } from './run-rules.js';
 
