@@ -11,6 +11,7 @@ import { buildConfigSchema } from './config-schema.js';
 import { closest } from './closest.js';
 import { ConfigError } from './config-error.js';
 import { loadPlugins } from './load-plugins.js';
+import { packageFile } from '../package-root.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
 
@@ -133,8 +134,7 @@ export interface LoadedConfigFile {
 
 const validators = new Map<string, ValidateFunction>();
 
-/** schema/ beside src/ (sources) or beside dist/ (built). */
-const PRECOMPILED = new URL(import.meta.url.endsWith('.ts') ? '../../schema/linterrc.validate.mjs' : '../../../schema/linterrc.validate.mjs', import.meta.url);
+const PRECOMPILED = packageFile('schema/linterrc.validate.mjs');
 
 /**
  * The validator of a config schema, compiled once per schema (programmatic runs lint many times).
