@@ -1,11 +1,19 @@
 /**
- * The root of cmlint's package (the directory of its package.json, schema/ and rules/), for the
- * files cmlint reads beside its code. This module is two levels below it in every layout cmlint
- * runs in: src/package-root.ts (tests on the sources), dist/src/package-root.js (tsc's output,
- * the library entry) and dist/bundle/*.js (the bundles the bin runs, where this module is inlined
- * and `import.meta.url` is the bundle's), except the sources, one level below.
+ * Where cmlint's code runs from, and the root of its package (the directory of its package.json,
+ * schema/ and rules/), for the files cmlint reads beside its code. Three layouts:
+ * - 'sources': src/*.ts, run by the tests;
+ * - 'dist': tsc's output, dist/src/**.js (the library entry, and the bin with CMLINT_UNBUNDLED=1);
+ * - 'bundle': dist/bundle/*.js, the bundles `npm run build` writes for the bin and the worker
+ *   thread (scripts/bundle.mjs), where this module is inlined and `import.meta.url` is the
+ *   bundle's. The bundler defines CMLINT_BUNDLE as true (esbuild's `define`, a build-time constant).
+ * This module is two levels below the package root in dist/src/ and dist/bundle/, one in src/.
  */
-export const PACKAGE_ROOT = new URL(import.meta.url.endsWith('.ts') ? '../' : '../../', import.meta.url);
+declare const CMLINT_BUNDLE: boolean | undefined;
+
+export const PACKAGE_LAYOUT: 'sources' | 'dist' | 'bundle' =
+  typeof CMLINT_BUNDLE !== 'undefined' && CMLINT_BUNDLE ? 'bundle' : import.meta.url.endsWith('.ts') ? 'sources' : 'dist';
+
+export const PACKAGE_ROOT = new URL(PACKAGE_LAYOUT === 'sources' ? '../' : '../../', import.meta.url);
 
 /** A file of the package, by its path from the package root (`schema/rule-index.json`). */
 export function packageFile(path: string): URL {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { GraphQLSchema } from 'graphql';
 import type { SpaceModel } from '../model/space-model.js';
+import { PACKAGE_LAYOUT } from '../package-root.js';
 import { renderSchema } from './render-sdl.js';
 import { buildSchemaModel, type SchemaModel } from './schema-model.js';
 import { schemaProblems } from './schema-problems.js';
@@ -34,7 +35,8 @@ let loaded: GraphQLJs | undefined;
  */
 export function graphqlJs(): GraphQLJs {
   if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
+  // In the bundle, graphql-js's modules are in one file beside it (scripts/bundle.mjs).
+  const require = PACKAGE_LAYOUT === 'bundle' ? (createRequire(import.meta.url)('./graphql.cjs') as NodeJS.Require) : createRequire(import.meta.url);
   const typeInfo = require('graphql/utilities/TypeInfo.js') as typeof import('graphql');
   loaded = {
     Kind: (require('graphql/language/kinds.js') as typeof import('graphql')).Kind,

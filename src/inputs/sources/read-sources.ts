@@ -106,8 +106,7 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
   };
 }
 
-type GraphqlModule = typeof import('graphql');
-let graphqlModule: Promise<GraphqlModule> | undefined;
+let graphqlModule: Promise<typeof import('../../graphql/predicted-schema.js')> | undefined;
 const GRAPHQL_TAGS = new Set(['gql', 'graphql']);
 const GRAPHQL_STARTS = ['query', 'mutation', 'subscription', 'fragment', '{'];
 
@@ -124,7 +123,8 @@ async function embeddedGraphql(strings: readonly StringSite[]): Promise<SourceFi
     const text = template ? site.raw : site.value;
     const head = text.trimStart();
     if (!GRAPHQL_STARTS.some((start) => head.startsWith(start)) || !text.includes('(')) continue;
-    const { parse } = await (graphqlModule ??= import('graphql'));
+    // The parts of graphql-js the documents use too, not its index (one copy of it in a run).
+    const { parse } = (await (graphqlModule ??= import('../../graphql/predicted-schema.js'))).graphqlJs();
     try {
       const document = parse(text, { noLocation: false });
       found.push({ document, offset: template ? (n) => site.rawStart + n : () => site.start });

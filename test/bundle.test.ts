@@ -1,0 +1,157 @@
+/**
+ * The bin runs the bundles `npm run build` writes (dist/bundle/, scripts/bundle.mjs), so every
+ * test that spawns it tests them. Here: what a bin run loads (the bundle, and only the files of
+ * its own that the run needs: nothing of dist/src/, nothing of the packages that are bundled),
+ * and that the bundle prints what tsc's output (dist/src/, CMLINT_UNBUNDLED=1) prints, byte for
+ * byte, in every format and command.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, BIN, ROOT } from './helpers/cli.js';
+import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
+
+afterAll(removeTempDirs);
+
+let hooks: string;
+beforeAll(() => {
+  // A preload that logs every module the process loads: ES modules through a loader hook,
+  // CommonJS modules from require's cache at exit, and the module each worker thread starts with
+  // (a --require preload runs in worker threads too, where it logs their CommonJS modules).
+  hooks = tempDir('cmlint-bundle-');
+  writeFileSync(
+    join(hooks, 'log-modules.cjs'),
+    `const { appendFileSync } = require('node:fs');
+const Module = require('node:module');
+const { pathToFileURL } = require('node:url');
+const threads = require('node:worker_threads');
+const log = process.env.CMLINT_TEST_MODULE_LOG;
+if (threads.isMainThread) {
+  Module.register('./hooks.mjs', pathToFileURL(__filename), { data: { log } });
+  const { Worker } = threads;
+  threads.Worker = class extends Worker {
+    constructor(url, options) {
+      appendFileSync(log, String(url) + '\\n');
+      super(url, options);
+    }
+  };
+}
+process.on('exit', () => appendFileSync(log, Object.keys(Module._cache).map((path) => pathToFileURL(path).href + '\\n').join('')));
+`,
+  );
+  writeFileSync(
+    join(hooks, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs';
+let log;
+export function initialize(data) { log = data.log; }
+export async function load(url, context, next) { appendFileSync(log, url + '\\n'); return next(url, context); }
+`,
+  );
+});
+
+/** The files of cmlint's package a bin run loads as modules (paths from the package root), sorted, and its exit code. */
+function loadedModules(args: readonly string[], cwd: string, env: Record<string, string> = {}): { files: string[]; code: number | null } {
+  const log = join(tempDir('cmlint-bundle-'), 'modules.log');
+  writeFileSync(log, '');
+  const result = spawnSync(process.execPath, ['--require', join(hooks, 'log-modules.cjs'), BIN, ...args], { cwd, env: baseEnv({ ...env, CMLINT_TEST_MODULE_LOG: log }), encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  const files = new Set(
+    readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith('file:'))
+      .map((url) => relative(ROOT, fileURLToPath(url)))
+      .filter((path) => !path.startsWith('..')),
+  );
+  return { files: [...files].sort(), code: result.status };
+}
+
+/** The packages in node_modules/ among loaded files. */
+const packages = (files: readonly string[]) => [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.split('/')[1]!.startsWith('@') ? 3 : 2).join('/')))].sort();
+
+function project(files: Record<string, string>, copies: Record<string, string> = {}): string {
+  const dir = tempDir('cmlint-bundle-');
+  for (const [to, from] of Object.entries(copies)) cpSync(join(ROOT, from), join(dir, to), { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('what a bin run loads', () => {
+  it('a small export without a config: the bin and the bundle, nothing else of cmlint or of node_modules', () => {
+    const dir = project({}, { 'export.json': 'fixtures/corpus/starter-gatsby-blog.json' });
+    const { files, code } = loadedModules(['export.json'], dir);
+    expect(code).toBe(0);
+    expect(files).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js']);
+  });
+
+  it('a YAML config with include globs (as `cmlint init` writes it): yaml and fast-glob from their files beside the bundle', () => {
+    const dir = project({ '.linterrc.yaml': 'extends: [recommended]\ninclude:\n  - "exports/**/*.{json,yaml,yml}"\n' }, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
+    const { files, code } = loadedModules([], dir);
+    expect(code).toBe(0);
+    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/fast-glob.js', 'dist/bundle/yaml.js', 'schema/linterrc.validate.mjs']);
+    // The config validator compiled ahead of time requires ajv's runtime helpers.
+    expect(packages(files)).toEqual(['ajv', 'fast-deep-equal']);
+  });
+
+  it('GraphQL documents: graphql-js from its file beside the bundle, not from node_modules', () => {
+    const dir = project({ '.linterrc.yaml': 'include: ["export.json"]\ndocuments: ["documents/*.graphql"]\n' }, { 'export.json': 'fixtures/graphql/template-marketing/export.json', documents: 'fixtures/graphql/template-marketing/documents' });
+    const { files, code } = loadedModules(['--format', 'json'], dir);
+    expect(code).toBe(0);
+    expect(files).toContain('dist/bundle/graphql.cjs');
+    expect(files.filter((f) => f.startsWith('dist/src/'))).toEqual([]);
+    expect(packages(files)).not.toContain('graphql');
+    expect(packages(files)).not.toContain('yaml');
+    expect(packages(files)).not.toContain('fast-glob');
+  });
+
+  it('--jobs 2: the worker thread runs its own bundle', () => {
+    const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
+    const { files, code } = loadedModules(['export.json', '--jobs', '2'], dir, { CMLINT_WHOLE_FILE_LIMIT: '0' });
+    expect(code).toBe(1);
+    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/worker.js']);
+  });
+});
+
+/** A bin run with the bundle and with tsc's output: exit code, stdout and stderr. */
+function both(args: readonly string[], cwd = ROOT): [unknown, unknown] {
+  const run = (env: Record<string, string>) => {
+    const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: baseEnv(env), encoding: 'utf8' });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  return [run({}), run({ CMLINT_UNBUNDLED: '1' })];
+}
+
+describe('the bundle prints what tsc output prints', () => {
+  it.each(['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'])('lint, --format %s', (format) => {
+    const [bundled, unbundled] = both(['fixtures/demo-space/export.json', '--format', format, '--as-of', '2026-11-25']);
+    expect(bundled).toEqual(unbundled);
+    expect((bundled as { stdout: string }).stdout.length).toBeGreaterThan(100);
+  });
+
+  it.each([
+    ['rules', ['rules', '--as-of', '2026-11-25']],
+    ['rules --format json', ['rules', '--format', 'json', '--as-of', '2026-11-25']],
+    ['explain', ['explain', 'entry-field-validation']],
+    ['graphql-schema', ['graphql-schema', 'fixtures/graphql/template-marketing/export.json']],
+    ['diff', ['diff', 'fixtures/diff/before.json', 'fixtures/diff/after.json', '--format', 'json', '--as-of', '2026-11-25']],
+    ['--version', ['--version']],
+    ['a bad option', ['--no-such-option']],
+  ])('%s', (_name, args) => {
+    const [bundled, unbundled] = both(args);
+    expect(bundled).toEqual(unbundled);
+  });
+
+  it('init writes the same config', () => {
+    const written = ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
+      const dir = project({}, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
+      const result = spawnSync(process.execPath, [BIN, 'init'], { cwd: dir, env: baseEnv(env), encoding: 'utf8' });
+      return { code: result.status, stdout: result.stdout, config: readFileSync(join(dir, '.linterrc.yaml'), 'utf8') };
+    });
+    expect(written[0]).toEqual(written[1]);
+    expect(written[0]!.config).toContain('exports/**/*.{json,yaml,yml}');
+  });
+});
