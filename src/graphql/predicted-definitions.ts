@@ -29,7 +29,7 @@ import {
   type InputFieldDefinition,
   type TypeDefinition,
 } from './schema-definitions.js';
-import { entryLinkType, type SchemaContentType, type SchemaField, type SchemaModel } from './schema-model.js';
+import { entryLinkType, isLinkUnion, type SchemaContentType, type SchemaField, type SchemaModel } from './schema-model.js';
 
 /**
  * Every type the service generates for the content model (types, collections, filter inputs,
@@ -150,14 +150,14 @@ function fieldDefinition(type: SchemaContentType, f: SchemaField, define: Define
       return fieldOf(name, LOCALE_ARGS, tf);
     }
     case 'entry': {
-      const linked = entryLinkType(type, f, '');
-      if (linked === tf) define(linkUnion(tf, f));
+      // A single target may be named like the union would be (`page.header` linking to `pageHeader`): no union then.
+      if (isLinkUnion(f)) define(linkUnion(tf, f));
       const target = singleTarget(type, f);
-      return fieldOf(name, target ? [...LINK_ARGS, whereArg(`${target.naming.name}Filter`)] : LINK_ARGS, linked);
+      return fieldOf(name, target ? [...LINK_ARGS, whereArg(`${target.naming.name}Filter`)] : LINK_ARGS, entryLinkType(type, f, ''));
     }
     case 'entries': {
       const items = entryLinkType(type, f, 'Item');
-      if (items === `${tf}Item`) define(linkUnion(items, f));
+      if (isLinkUnion(f)) define(linkUnion(items, f));
       define(collection(`${tf}Collection`, items));
       const target = singleTarget(type, f);
       if (!target) return fieldOf(exposedName, PAGE_ARGS, `${tf}Collection`);
