@@ -9,9 +9,10 @@ import { CONTENT_SOURCE_MAPS, type FieldDefinition, type InputFieldDefinition, t
  * Types are passed in the order the SDL lists them, the directive before the specified ones, as
  * buildASTSchema passes them, so that the schema's type map has the same order too. Like
  * buildASTSchema with `assumeValid`, the schema is not validated: the definitions are valid
- * (tested with validateSchema on the printed SDL).
+ * (tested with validateSchema on the printed SDL). `withStandardScalars` adds the five standard
+ * scalars whether the definitions use them or not (a part of the schema: reduced-schema.ts).
  */
-export function buildPredictedSchema(graphql: ReturnType<typeof graphqlJs>, definitions: readonly TypeDefinition[]): GraphQLSchema {
+export function buildPredictedSchema(graphql: ReturnType<typeof graphqlJs>, definitions: readonly TypeDefinition[], withStandardScalars = false): GraphQLSchema {
   const named = new Map<string, GraphQLNamedType>(graphql.specifiedScalarTypes.map((t) => [t.name, t]));
   const typeOf = (ref: string): GraphQLType => {
     if (ref.endsWith('!')) return new graphql.GraphQLNonNull(typeOf(ref.slice(0, -1)) as never);
@@ -36,7 +37,7 @@ export function buildPredictedSchema(graphql: ReturnType<typeof graphqlJs>, defi
   };
   const interfaces = (names: readonly string[]) => () => names.map((name) => named.get(name) as InstanceType<typeof graphql.GraphQLInterfaceType>);
 
-  const types: GraphQLNamedType[] = [];
+  const types: GraphQLNamedType[] = withStandardScalars ? [...graphql.specifiedScalarTypes] : [];
   for (const d of definitions) {
     const type = ((): GraphQLNamedType => {
       switch (d.kind) {

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { SpaceModel } from '../model/space-model.js';
 import { buildPredictedSchema } from './build-schema.js';
 import { predictedDefinitions } from './predicted-definitions.js';
+import { reducedDefinitions } from './reduced-schema.js';
+import type { TypeDefinition } from './schema-definitions.js';
 import { buildSchemaModel, type SchemaModel } from './schema-model.js';
 import { schemaProblems } from './schema-problems.js';
 
@@ -99,6 +101,16 @@ export interface PredictedSchema {
   schema: GraphQLSchema;
 }
 
+/** The predicted definitions of a space, made once per space model; null when GraphQL names collide (no schema can be generated then). */
+function definitionsOf(space: SpaceModel): { model: SchemaModel; definitions: TypeDefinition[] } | null {
+  if (!definitions.has(space)) {
+    const model = schemaModelOf(space);
+    definitions.set(space, schemaProblems(model).length === 0 ? { model, definitions: predictedDefinitions(model) } : null);
+  }
+  return definitions.get(space)!;
+}
+
+const definitions = new WeakMap<SpaceModel, { model: SchemaModel; definitions: TypeDefinition[] } | null>();
 const schemas = new WeakMap<SpaceModel, PredictedSchema | null>();
 
 /**
@@ -109,8 +121,18 @@ const schemas = new WeakMap<SpaceModel, PredictedSchema | null>();
  */
 export function predictedSchema(space: SpaceModel): PredictedSchema | null {
   if (!schemas.has(space)) {
-    const model = schemaModelOf(space);
-    schemas.set(space, schemaProblems(model).length === 0 ? { model, schema: buildPredictedSchema(graphqlJs(), predictedDefinitions(model)) } : null);
+    const predicted = definitionsOf(space);
+    schemas.set(space, predicted && { model: predicted.model, schema: buildPredictedSchema(graphqlJs(), predicted.definitions) });
   }
   return schemas.get(space)!;
+}
+
+/**
+ * The part of the predicted schema that the documents reach (see reduced-schema.ts): valid
+ * against it means valid against the complete schema; an error against it means nothing until
+ * the documents are validated against the complete schema. Null when GraphQL names collide.
+ */
+export function reducedPredictedSchema(space: SpaceModel, document: DocumentNode): PredictedSchema | null {
+  const predicted = definitionsOf(space);
+  return predicted && { model: predicted.model, schema: buildPredictedSchema(graphqlJs(), reducedDefinitions(predicted.definitions, document), true) };
 }
