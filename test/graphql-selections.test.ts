@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse, visit, type ASTNode } from 'graphql';
+import { parse, visit, type ASTNode, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { eachSelection } from '../src/graphql/selections.js';
 
@@ -41,7 +41,8 @@ describe('eachSelection', () => {
       fragment F on Page { __typename ... @include(if: true) { deep { deeper { ...H } } } }
     `);
     expect(walked(document)).toEqual(visited(document));
-    const field = (document.definitions[0] as { selectionSet: { selections: ASTNode[] } }).selectionSet.selections[0]!;
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const field = operation.selectionSet.selections[0]!;
     expect(walked(field)).toEqual(visited(field));
     expect(walked(field)[0]).toBe('field page');
   });
