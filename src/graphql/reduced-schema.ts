@@ -49,7 +49,11 @@ export function reducedDefinitions(definitions: readonly TypeDefinition[], docum
   const implementations = new Map<string, string[]>();
   for (const d of definitions) {
     if (d.kind !== 'object') continue;
-    for (const name of d.interfaces) implementations.set(name, [...(implementations.get(name) ?? []), d.name]);
+    for (const name of d.interfaces) {
+      const objects = implementations.get(name);
+      if (objects) objects.push(d.name);
+      else implementations.set(name, [d.name]);
+    }
   }
   const memberMaps = new Map<string, Map<string, FieldDefinition | InputFieldDefinition>>();
   /** A field of an object or interface type, or an input field of an input type, by name. */
