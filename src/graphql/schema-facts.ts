@@ -3,8 +3,10 @@ import type { FieldShape, ScalarType } from './schema-model.js';
 /**
  * Facts about the schema the service generates, read off real generated schemas (see
  * fixtures/graphql/*\/README.md for which): the filter operators each kind of field gets, which
- * fields are sortable, and the arguments of each kind of field. render-sdl.ts prints from these
- * tables only, so a fact learnt from a new real schema is a change here.
+ * fields are sortable, and the arguments of each kind of field. The predicted definitions
+ * (predicted-definitions.ts, builtin-definitions.ts), which the SDL and the schema the rules
+ * validate against are both made of, come from these tables only, so a fact learnt from a new
+ * real schema is a change here.
  */
 
 /** How an operator's input type follows from the field's GraphQL type: itself, a list of it, or a fixed type. */
