@@ -1,4 +1,4 @@
-import type { GraphQLArgumentConfig, GraphQLFieldConfigMap, GraphQLInputFieldConfigMap, GraphQLInputType, GraphQLNamedType, GraphQLOutputType, GraphQLSchema, GraphQLType } from 'graphql';
+import type { GraphQLArgumentConfig, GraphQLFieldConfigMap, GraphQLInputFieldConfigMap, GraphQLInputType, GraphQLNamedType, GraphQLNullableType, GraphQLOutputType, GraphQLSchema, GraphQLType } from 'graphql';
 import type { graphqlJs } from './predicted-schema.js';
 import { CONTENT_SOURCE_MAPS, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
 
@@ -15,7 +15,7 @@ import { CONTENT_SOURCE_MAPS, type FieldDefinition, type InputFieldDefinition, t
 export function buildPredictedSchema(graphql: ReturnType<typeof graphqlJs>, definitions: readonly TypeDefinition[], withStandardScalars = false): GraphQLSchema {
   const named = new Map<string, GraphQLNamedType>(graphql.specifiedScalarTypes.map((t) => [t.name, t]));
   const typeOf = (ref: string): GraphQLType => {
-    if (ref.endsWith('!')) return new graphql.GraphQLNonNull(typeOf(ref.slice(0, -1)) as never);
+    if (ref.endsWith('!')) return new graphql.GraphQLNonNull(typeOf(ref.slice(0, -1)) as GraphQLNullableType);
     if (ref.startsWith('[')) return new graphql.GraphQLList(typeOf(ref.slice(1, -1)));
     const type = named.get(ref);
     if (!type) throw new Error(`unknown type '${ref}' in the predicted schema`);
