@@ -113,7 +113,7 @@ function print(title, rows) {
   console.log(`\n${title} (medians of ${runs} alternating runs)`);
   for (const r of rows) {
     const base = rows.find((b) => b.name === r.base) ?? rows[0];
-    const cpu = r.cpu === null ? '' : `  cpu ${r.cpu.toFixed(0)} ms ${(r.cpu / base.cpu).toFixed(2)}x`;
+    const cpu = r.cpu == null ? '' : `  cpu ${r.cpu.toFixed(0)} ms ${(r.cpu / base.cpu).toFixed(2)}x`;
     console.log(`  ${r.name.padEnd(56)} ${r.median.toFixed(1).padStart(8)} ms  (min ${r.min.toFixed(1)}, max ${r.max.toFixed(1)})  ${(r.median / base.median).toFixed(2)}x${cpu}  ${r.findings} findings`);
   }
 }

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { liveFields } from '../src/diff/counterpart.js';
 import { lowerFirstAscii } from '../src/graphql/naming.js';
-import { graphqlJs, predictedSdl } from '../src/graphql/predicted-schema.js';
+import { graphqlJs, predictedSchema } from '../src/graphql/predicted-schema.js';
 import { typeNameOrigins, type NamePattern, type SchemaContentType, type SchemaField, type SchemaModel } from '../src/graphql/schema-model.js';
 import type { FieldNode } from '../src/model/nodes.js';
 
@@ -123,12 +123,12 @@ or change the queries in the same change.
     if (!before) return {};
     return {
       end() {
-        const old = predictedSdl(before);
-        const current = predictedSdl(space);
+        const old = predictedSchema(before);
+        const current = predictedSchema(space);
         if (!old || !current) return;
         // Loaded only here: graphql-js is not needed by lint runs without documents.
         const graphql = graphqlJs();
-        const changes = graphql.findBreakingChanges(graphql.buildSchema(old.sdl), graphql.buildSchema(current.sdl));
+        const changes = graphql.findBreakingChanges(old.schema, current.schema);
         const grouped = new Map<FieldNode | SchemaContentType, string[]>();
         const mirrors = new Set([...mirrorTypeNames(old.model), ...mirrorTypeNames(current.model)]);
         for (const { description } of changes) {

@@ -1,7 +1,7 @@
-import type { ASTNode, ASTVisitor, DocumentNode, GraphQLError, Source, ValidationContext, ValidationRule } from 'graphql';
+import type { ASTNode, ASTVisitor, DocumentNode, GraphQLError, GraphQLSchema, Source, ValidationContext, ValidationRule } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
-import { graphqlJs, predictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
+import { graphqlJs, predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 type Definition = OperationNode | FragmentNode;
@@ -146,8 +146,6 @@ application no longer asks for it.
       },
       end() {
         if (operations.length + fragments.length === 0) return;
-        const built = predictedSchema(context.space);
-        if (!built) return;
         const graphql = graphqlJs();
         // One validation of every operation and fragment of the run: a fragment is checked once,
         // however many operations spread it, and spreads resolve across files. What only holds
@@ -156,11 +154,21 @@ application no longer asks for it.
         // not an error.
         const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
         const excluded = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
-        // No error limit: graphql-js stops at 100 by default, which a whole repository can reach.
-        const errors = [...graphql.validate(built.schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors: Infinity })];
-        for (const document of bySource.values()) {
-          if (document.operations.length > 1) errors.push(...graphql.validate(built.schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
-        }
+        const validate = (schema: GraphQLSchema): GraphQLError[] => {
+          // No error limit: graphql-js stops at 100 by default, which a whole repository can reach.
+          const errors = [...graphql.validate(schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors: Infinity })];
+          for (const document of bySource.values()) {
+            if (document.operations.length > 1) errors.push(...graphql.validate(schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
+          }
+          return errors;
+        };
+        // First against the part of the schema the documents reach, which is much cheaper to
+        // build: no error there means no error against the whole schema (reduced-schema.ts says
+        // why). Any error, and the errors reported, are the whole schema's.
+        const reduced = reducedPredictedSchema(context.space, whole);
+        if (!reduced || validate(reduced.schema).length === 0) return;
+        const built = predictedSchema(context.space)!;
+        const errors = validate(built.schema);
         if (errors.length === 0) return;
         // Where each error is in the schema, found only in the definitions that have errors.
         const owners = new Set<Definition>();

@@ -1,15 +1,14 @@
 import { defineRule } from '../src/engine/rule.js';
 import { placesOf } from '../src/graphql/document-causes.js';
 import { graphqlJs, predictedSchema } from '../src/graphql/predicted-schema.js';
+import { eachSelection } from '../src/graphql/selections.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 /** Whether a definition selects `type` in some `sys` at all: only then is its place in the schema worth finding. */
 function selectsSysType(definition: OperationNode | FragmentNode): boolean {
   let found = false;
-  graphqlJs().visit(definition.ast, {
-    Field(node) {
-      if (node.name.value === 'sys' && node.selectionSet?.selections.some((s) => s.kind !== 'FragmentSpread' && (s.kind === 'InlineFragment' || s.name.value === 'type'))) found = true;
-    },
+  eachSelection(definition.ast, (node) => {
+    if (node.kind === 'Field' && node.name.value === 'sys' && node.selectionSet?.selections.some((s) => s.kind !== 'FragmentSpread' && (s.kind === 'InlineFragment' || s.name.value === 'type'))) found = true;
   });
   return found;
 }

@@ -317,6 +317,22 @@ describe('the predicted SDL', () => {
     expect(renderSchema(model)).toMatch(/type PostLinkingCollections \{[^}]*pageCollection\([^)]*\): PageCollection\n\}/);
   });
 
+  it('a link to one content type named like the field\'s union would be is that type, not a union (a real space: page.header → pageHeader)', async () => {
+    const model = await modelOfTypes([
+      contentType('pageHeader', [symbol('title')]),
+      contentType('pageSectionsItem', [symbol('title')]),
+      contentType('page', [entryLink('header', ['pageHeader']), entryLinks('sections', ['pageSectionsItem'])]),
+    ]);
+    expect(schemaProblems(model)).toEqual([]);
+    const schema = parse(renderSchema(model));
+    const page = schema.getType('Page') as GraphQLObjectType;
+    expect(String(page.getFields().header!.type)).toBe('PageHeader');
+    expect(String(page.getFields().sectionsCollection!.type)).toBe('PageSectionsCollection');
+    expect(schema.getType('PageHeader')).toBeInstanceOf(GraphQLObjectType);
+    expect(schema.getType('PageSectionsItem')).toBeInstanceOf(GraphQLObjectType);
+    expect(renderSchema(model)).not.toContain('union ');
+  });
+
   it('writes descriptions as block strings, escaping """', async () => {
     const model = await modelOfTypes([contentType('page', [], { description: 'Says """hi""" and ends with "' })]);
     const sdl = renderSchema(model);

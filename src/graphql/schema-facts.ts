@@ -3,8 +3,10 @@ import type { FieldShape, ScalarType } from './schema-model.js';
 /**
  * Facts about the schema the service generates, read off real generated schemas (see
  * fixtures/graphql/*\/README.md for which): the filter operators each kind of field gets, which
- * fields are sortable, and the arguments of each kind of field. render-sdl.ts prints from these
- * tables only, so a fact learnt from a new real schema is a change here.
+ * fields are sortable, and the arguments of each kind of field. The predicted definitions
+ * (predicted-definitions.ts, builtin-definitions.ts), which the SDL and the schema the rules
+ * validate against are both made of, come from these tables only, so a fact learnt from a new
+ * real schema is a change here.
  */
 
 /** How an operator's input type follows from the field's GraphQL type: itself, a list of it, or a fixed type. */
@@ -81,26 +83,45 @@ export const SORTABLE_FIELD_TYPES: ReadonlySet<string> = new Set(['Symbol', 'Int
 /** The `sys` fields every order enum lists, before or among the fields (values are sorted). */
 export const SYS_ORDER_FIELDS: readonly string[] = ['sys_firstPublishedAt', 'sys_id', 'sys_publishedAt', 'sys_publishedVersion'];
 
-/** An argument as SDL (`limit: Int = 100`). */
-export type Argument = string;
+/** A field's argument: name, GraphQL type (`[String]`, `String!`) and default value, if any. */
+export interface Argument {
+  readonly name: string;
+  readonly type: string;
+  readonly defaultValue?: number;
+}
+
+const arg = (name: string, type: string, defaultValue?: number): Argument => (defaultValue === undefined ? { name, type } : { name, type, defaultValue });
+
+const LOCALE = arg('locale', 'String');
+const PREVIEW = arg('preview', 'Boolean');
 
 /** Every field that reads a localized value. */
-export const LOCALE_ARGS: readonly Argument[] = ['locale: String'];
+export const LOCALE_ARGS: readonly Argument[] = [LOCALE];
 /** A field that resolves a link (asset or entry) also takes `preview`. */
-export const LINK_ARGS: readonly Argument[] = ['locale: String', 'preview: Boolean'];
+export const LINK_ARGS: readonly Argument[] = [LOCALE, PREVIEW];
 /** Collections (lists of links, linkedFrom, Query) page with `skip` / `limit`. */
-export const PAGE_ARGS: readonly Argument[] = ['limit: Int = 100', 'locale: String', 'preview: Boolean', 'skip: Int = 0'];
+export const PAGE_ARGS: readonly Argument[] = [arg('limit', 'Int', 100), LOCALE, PREVIEW, arg('skip', 'Int', 0)];
 /** Query fields of one entry or asset. */
-export const SINGLE_ARGS: readonly Argument[] = ['id: String!', 'locale: String', 'preview: Boolean'];
+export const SINGLE_ARGS: readonly Argument[] = [arg('id', 'String!'), LOCALE, PREVIEW];
+/** `Query._node`. */
+export const NODE_ARGS: readonly Argument[] = [arg('id', 'ID!'), LOCALE, PREVIEW];
 /** `linkedFrom` on entries and assets. */
-export const LINKED_FROM_ARGS: readonly Argument[] = ['allowedLocales: [String]'];
+export const LINKED_FROM_ARGS: readonly Argument[] = [arg('allowedLocales', '[String]')];
+/** `order` and `where` of a collection: `[<order>]` and `<filter>`. */
+export const orderArg = (order: string): Argument => arg('order', `[${order}]`);
+export const whereArg = (filter: string): Argument => arg('where', filter);
+/** `Asset.url`'s image transforms. */
+export const TRANSFORM_ARG: Argument = arg('transform', 'ImageTransformOptions');
+
+/** Whether a field reads a localized value (takes `locale`). */
+export const takesLocale = (args: readonly Argument[]): boolean => args.includes(LOCALE);
 
 /**
  * Added by a newer version of the service (seen in schemas generated since 2024): every field
  * that takes `locale` also takes `useFallbackLocale`. Printed, since an operation that uses it
  * must validate; the fixtures' schemas are older and do not list it.
  */
-export const USE_FALLBACK_LOCALE: Argument = 'useFallbackLocale: Boolean';
+export const USE_FALLBACK_LOCALE: Argument = arg('useFallbackLocale', 'Boolean');
 
 /** The fields of Asset: GraphQL type, whether the asset order enum lists them. */
 export const ASSET_FIELDS: readonly { name: string; type: ScalarType; sortable: boolean }[] = [

@@ -262,7 +262,7 @@ export function typeNameOrigins(model: SchemaModel, options: TypeNameOptions): M
         if (options.resourceLinkTypes) add(`${tf}Collection`, 'resourceLinkCollection', type, field);
       } else if (shape.kind === 'entry' || shape.kind === 'entries') {
         // A union when the validation lists two or more content types, even if only one exists.
-        const union = shape.allowed.length >= 2 && field.targets.length > 0;
+        const union = isLinkUnion(field);
         if (shape.kind === 'entry') {
           if (union) add(tf, 'linkUnion', type, field);
         } else {
@@ -285,13 +285,17 @@ export function typeNameOrigins(model: SchemaModel, options: TypeNameOptions): M
   return names;
 }
 
+/** Whether an entry link field's value (or a list's items) is a union of its own: its validation lists two or more content types, and one exists. */
+export function isLinkUnion(field: SchemaField): boolean {
+  const { shape, targets } = field;
+  return (shape.kind === 'entry' || shape.kind === 'entries') && shape.allowed.length >= 2 && targets.length > 0;
+}
+
 /** The GraphQL type of an entry link field's value (or of a list's items): a content type's type, a union, or Entry. */
 export function entryLinkType(type: SchemaContentType, field: SchemaField, unionSuffix: '' | 'Item'): string {
-  const { shape, targets } = field;
-  const allowed = shape.kind === 'entry' || shape.kind === 'entries' ? shape.allowed : [];
-  if (targets.length === 0) return 'Entry';
-  if (allowed.length >= 2) return type.naming.name + field.typePart + unionSuffix;
-  return targets[0]!.naming.name;
+  if (field.targets.length === 0) return 'Entry';
+  if (isLinkUnion(field)) return type.naming.name + field.typePart + unionSuffix;
+  return field.targets[0]!.naming.name;
 }
 
 const PATTERN_LABELS: Readonly<Record<Exclude<NamePattern, 'type' | 'builtin' | 'linkingCollectionOrder' | 'linkingCursorCollectionOrder'>, string>> = {

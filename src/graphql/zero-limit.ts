@@ -1,5 +1,5 @@
-import type { ArgumentNode, ASTNode, FieldNode as GraphQLFieldNode, OperationDefinitionNode } from 'graphql';
-import { graphqlJs } from './predicted-schema.js';
+import type { ArgumentNode, ASTNode, OperationDefinitionNode } from 'graphql';
+import { eachSelection } from './selections.js';
 
 /**
  * The core of zero-limit-query for GraphQL text, wherever it comes from (a document, a query
@@ -34,16 +34,14 @@ export function zeroDefaultVariables(operation: OperationDefinitionNode): Set<st
 /** The zero limits in a definition (an operation or fragment), given the variables whose default is 0 (none for a fragment on its own). */
 export function zeroLimits(definition: ASTNode, zeroVariables: ReadonlySet<string>): ZeroLimit[] {
   const found: ZeroLimit[] = [];
-  graphqlJs().visit(definition, {
-    Field(field: GraphQLFieldNode) {
-      if (!isCollectionField(field.name.value)) return;
-      for (const argument of field.arguments ?? []) {
-        if (argument.name.value !== 'limit') continue;
-        const { value } = argument;
-        if (value.kind === 'IntValue' && Number(value.value) === 0) found.push({ argument, field: field.name.value, variable: null });
-        else if (value.kind === 'Variable' && zeroVariables.has(value.name.value)) found.push({ argument, field: field.name.value, variable: value.name.value });
-      }
-    },
+  eachSelection(definition, (field) => {
+    if (field.kind !== 'Field' || !isCollectionField(field.name.value)) return;
+    for (const argument of field.arguments ?? []) {
+      if (argument.name.value !== 'limit') continue;
+      const { value } = argument;
+      if (value.kind === 'IntValue' && Number(value.value) === 0) found.push({ argument, field: field.name.value, variable: null });
+      else if (value.kind === 'Variable' && zeroVariables.has(value.name.value)) found.push({ argument, field: field.name.value, variable: value.name.value });
+    }
   });
   return found;
 }

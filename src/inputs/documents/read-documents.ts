@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
 import { graphqlJs } from '../../graphql/predicted-schema.js';
+import { eachSelection } from '../../graphql/selections.js';
 import { fileSystemError, InputError, InputErrors } from '../../load/input-error.js';
 import { displayPath, type InputFile } from '../../load/load-space.js';
 import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
@@ -64,7 +65,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
     }
   }
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
-  resolveFragments(documents, graphql.visit);
+  resolveFragments(documents);
 
   return {
     kind: 'documents',
@@ -83,7 +84,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
  * other fragments, found by name among all documents (the first definition of a name, in file
  * order, when two files define one; a spread of an unknown name is left for validation to report).
  */
-function resolveFragments(documents: readonly GraphQLDocumentNode[], visit: ReturnType<typeof graphqlJs>['visit']): void {
+function resolveFragments(documents: readonly GraphQLDocumentNode[]): void {
   const byName = new Map<string, FragmentNode>();
   for (const document of documents) for (const fragment of document.fragments) if (!byName.has(fragment.name)) byName.set(fragment.name, fragment);
   const direct = new Map<OperationDefinitionNode | FragmentDefinitionNode, string[]>();
@@ -91,7 +92,9 @@ function resolveFragments(documents: readonly GraphQLDocumentNode[], visit: Retu
     let names = direct.get(ast);
     if (!names) {
       const found: string[] = [];
-      visit(ast, { FragmentSpread: (node) => void found.push(node.name.value) });
+      eachSelection(ast, (node) => {
+        if (node.kind === 'FragmentSpread') found.push(node.name.value);
+      });
       direct.set(ast, (names = found));
     }
     return names;
