@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,11 +109,20 @@ describe('what a bin run loads', () => {
     expect(packages(files)).not.toContain('fast-glob');
   });
 
+  it('assets checked against linkMimetypeGroup validations: the mimetype table from its file beside the bundle, without lodash', () => {
+    const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
+    const { files, code } = loadedModules(['export.json'], dir);
+    expect(code).toBe(1);
+    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/mimetype.cjs']);
+    // re2js judges the export's regular expressions; neither lodash nor the package itself loads.
+    expect(packages(files)).toEqual(['re2js']);
+  });
+
   it('--jobs 2: the worker thread runs its own bundle', () => {
     const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
     const { files, code } = loadedModules(['export.json', '--jobs', '2'], dir, { CMLINT_WHOLE_FILE_LIMIT: '0' });
     expect(code).toBe(1);
-    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/worker.js']);
+    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/mimetype.cjs', 'dist/bundle/worker.js']);
   });
 });
 
@@ -124,6 +134,32 @@ function both(args: readonly string[], cwd = ROOT): [unknown, unknown] {
   };
   return [run({}), run({ CMLINT_UNBUNDLED: '1' })];
 }
+
+describe('the mimetype table beside the bundle (@contentful/mimetype with four lodash functions instead of all of lodash)', () => {
+  interface MimetypeTable {
+    getGroupLabels(): string[];
+    getTypesForGroup(label: string): string[] | null;
+    getGroupLabel(params: { type?: string; fallbackFileName?: string }): string;
+  }
+  const require = createRequire(import.meta.url);
+  const bundled = require(join(ROOT, 'dist/bundle/mimetype.cjs')) as MimetypeTable;
+  const pkg = require('@contentful/mimetype') as MimetypeTable;
+  const fileGroups = require('@contentful/mimetype/lib/fileGroups.json') as Record<string, { ext: string; type: string }[]>;
+  const typeDefs = Object.values(fileGroups).flat();
+
+  it("has the package's groups, and the same types in each", () => {
+    expect(bundled.getGroupLabels()).toEqual(pkg.getGroupLabels());
+    expect(bundled.getGroupLabels().length).toBeGreaterThan(10);
+    for (const label of [...pkg.getGroupLabels(), 'no-such-group']) expect(bundled.getTypesForGroup(label)).toEqual(pkg.getTypesForGroup(label));
+  });
+
+  it("gives every content type and file extension the package's group", () => {
+    for (const { ext, type } of [...typeDefs, { ext: '.unknown-ext', type: 'x-unknown/type' }]) {
+      expect(bundled.getGroupLabel({ type })).toBe(pkg.getGroupLabel({ type }));
+      expect(bundled.getGroupLabel({ fallbackFileName: `file${ext}` })).toBe(pkg.getGroupLabel({ fallbackFileName: `file${ext}` }));
+    }
+  });
+});
 
 describe('the bundle prints what tsc output prints', () => {
   it.each(['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'])('lint, --format %s', (format) => {

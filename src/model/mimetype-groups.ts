@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { PACKAGE_LAYOUT } from '../package-root.js';
 
 /**
  * Mimetype groups (`image`, `pdfdocument`, `attachment`, …), the names `linkMimetypeGroup`
@@ -17,7 +18,8 @@ const cache = new Map<string, readonly string[]>();
 
 function load(): { table: MimetypeTable; groupsByType: Map<string, string[]> } {
   if (!table || !groupsByType) {
-    table = createRequire(import.meta.url)('@contentful/mimetype') as MimetypeTable;
+    // In the bundle, the package is in a file beside it, with the four lodash functions it uses instead of all of lodash (scripts/bundle.mjs).
+    table = createRequire(import.meta.url)(PACKAGE_LAYOUT === 'bundle' ? './mimetype.cjs' : '@contentful/mimetype') as MimetypeTable;
     groupsByType = new Map();
     for (const label of table.getGroupLabels()) {
       for (const type of table.getTypesForGroup(label) ?? []) {
