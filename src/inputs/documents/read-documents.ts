@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
 import { graphqlJs } from '../../graphql/predicted-schema.js';
 import { eachSelection } from '../../graphql/selections.js';
@@ -27,7 +27,9 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
     const path = displayPath(absPath, cwd);
     let text: string;
     try {
-      text = codeText(await readFile(absPath));
+      // Read synchronously, as the exports and sources are: for a repository's small files, each
+      // asynchronous read is four round trips through the thread pool (~1.5 ms of waiting per file).
+      text = codeText(readFileSync(absPath));
     } catch (error) {
       errors.push(fileSystemError(path, error));
       continue;
