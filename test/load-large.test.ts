@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/load/file-bytes.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace, type EntryUnit } from '../src/load/load-space.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**
@@ -141,7 +141,7 @@ describe('units of entries for threads (Space.splitEntries)', () => {
 
     const split = space.splitEntries(2)!;
     expect(split).not.toBeNull();
-    const units = [];
+    const units: EntryUnit[] = [];
     for (let unit = split.next(); unit !== undefined; unit = split.next()) units.push(unit);
     expect(split.next()).toBeUndefined();
     expect(units.length).toBeGreaterThan(4);

@@ -19,12 +19,13 @@ export interface WorkerSetup {
 }
 
 export type WorkerMessage =
+  | { type: 'ready' }
   | { type: 'unit'; unit: number; findings: WireFindings; ids: string[]; states: Record<string, unknown> }
   | { type: 'done' }
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
-/** Units a worker holds at a time (queued in it until it is ready): one to work on, one waiting, so that it never waits for the main thread (busy with a unit of its own). */
+/** Units a ready worker holds at a time: one to work on, one waiting, so that it never waits for the main thread (busy with a unit of its own). */
 const UNITS_AHEAD = 2;
 
 /**
@@ -117,8 +118,10 @@ export class WorkerPool {
         (worker) =>
           new Promise<void>((resolve, reject) => {
             let held = 0;
+            // One unit before the worker is ready (it may take long to be), `UNITS_AHEAD` once it is.
+            let ahead = 1;
             const handOut = () => {
-              while (held < UNITS_AHEAD) {
+              while (held < ahead) {
                 const unit = take();
                 if (unit === undefined) break;
                 worker.postMessage({ type: 'unit', unit, range: units[unit]! });
@@ -127,7 +130,10 @@ export class WorkerPool {
               if (held === 0) worker.postMessage({ type: 'finish' });
             };
             const handle = (message: WorkerMessage) => {
-              if (message.type === 'unit') {
+              if (message.type === 'ready') {
+                ahead = UNITS_AHEAD;
+                handOut();
+              } else if (message.type === 'unit') {
                 held--;
                 checkIds(message.unit, message.ids);
                 runner.importStates([message.states]);
@@ -143,7 +149,7 @@ export class WorkerPool {
                 reject(error);
               }
             });
-            // Its first units before the main thread takes one: a worker that is ready never waits for the main thread's unit to end.
+            // Its first unit before the main thread takes one: the worker starts on it as soon as it is ready, without waiting for the main thread's unit to end.
             handOut();
           }),
       ),

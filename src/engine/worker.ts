@@ -16,7 +16,7 @@ const send = (message: WorkerMessage): void => port.postMessage(message);
 
 type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit } | { type: 'finish' };
 
-/** Messages that arrive before the rules are ready (the main thread hands out units at once) wait here. */
+/** Messages that arrive before the rules are ready (the main thread hands out a first unit at once) wait here. */
 const waiting: Incoming[] = [];
 let handle: ((message: Incoming) => void) | null = null;
 let started: (start: Extract<Incoming, { type: 'start' }>) => void;
@@ -62,6 +62,7 @@ try {
     }
   };
   for (const message of waiting.splice(0)) handle(message);
+  send({ type: 'ready' });
 } catch (error) {
   fail(error);
 }
