@@ -82,7 +82,7 @@ export class WorkerPool {
     const layouts: Record<string, LayoutIndex> = {};
     for (const file of space.files) {
       const layout = knownLayout(file.absPath);
-      // Element starts are the main thread's (to cut units): workers need only the keys.
+      // Workers need only the keys (element starts, if any were searched for, are the main thread's).
       if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
     }
     for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });

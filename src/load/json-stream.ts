@@ -192,8 +192,8 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
  * Where the lines of an export-tool file that matter start: top-level keys (a line of two spaces
  * and a quote), found for the whole file by one native search, and the elements of top-level
  * arrays (a line of four spaces and `{`), found per section only when they are asked for (to
- * count a section no rule visits, or to cut one for worker threads). Kept per file, and handed to
- * worker threads so that they do not search again.
+ * count a section no rule visits; units for threads are cut by `LayoutCutter`, which searches as
+ * it goes). Kept per file; the keys are handed to worker threads so that they do not search again.
  */
 export interface LayoutIndex {
   /** Offsets of the newline before each top-level key. */
@@ -218,9 +218,9 @@ const ELEMENT_LINE = Buffer.from('\n    {');
 
 /**
  * Calls `found` with the file offset of each occurrence of `needle` in bytes [start, end) of the
- * file, in order, until it returns false. Read in chunks that overlap by the needle's length, into one buffer (fresh
- * memory is slow to touch; `reused` if it is large enough), searched natively (a byte loop in
- * JavaScript is several times slower).
+ * file, in order, until it returns false. Read in chunks that overlap by the needle's length,
+ * into one buffer (fresh memory is slow to touch; `reused` if it is large enough), searched
+ * natively (a byte loop in JavaScript is several times slower).
  */
 function searchFile(bytes: FileBytes, start: number, end: number, needle: Buffer, found: (offset: number) => boolean | void, reused?: Buffer): void {
   const overlap = needle.length - 1;
