@@ -21,7 +21,6 @@ export interface WorkerSetup {
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'unit'; unit: number; findings: WireFindings; ids: string[]; states: Record<string, unknown> }
-  | { type: 'done' }
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
@@ -113,6 +112,8 @@ export class WorkerPool {
       stats.entries += ids.length;
       if (onProgress && Math.floor(before / PROGRESS_EVERY) !== Math.floor(stats.entries / PROGRESS_EVERY)) onProgress(stats);
     };
+    // The main thread's first unit is the section's first (so it visits the first entries itself, before any state arrives).
+    const first = take();
     const done = Promise.all(
       this.workers.map(
         (worker) =>
@@ -127,7 +128,8 @@ export class WorkerPool {
                 worker.postMessage({ type: 'unit', unit, range: units[unit]! });
                 held++;
               }
-              if (held === 0) worker.postMessage({ type: 'finish' });
+              // Every unit it was handed is back: nothing more to wait for (a worker that was never ready is not waited for).
+              if (held === 0) resolve();
             };
             const handle = (message: WorkerMessage) => {
               if (message.type === 'ready') {
@@ -140,7 +142,7 @@ export class WorkerPool {
                 runner.findings.addWire(message.findings, space.files);
                 counted(message.ids);
                 handOut();
-              } else if (message.type === 'done') resolve();
+              }
             };
             this.messages.set(worker, (message) => {
               try {
@@ -149,7 +151,7 @@ export class WorkerPool {
                 reject(error);
               }
             });
-            // Its first unit before the main thread takes one: the worker starts on it as soon as it is ready, without waiting for the main thread's unit to end.
+            // Its first unit at once: the worker starts on it as soon as it is ready, without waiting for the main thread's unit to end.
             handOut();
           }),
       ),
@@ -158,7 +160,7 @@ export class WorkerPool {
     let failed: unknown;
     this.failures.catch((error: unknown) => (failed ??= error));
     done.catch((error: unknown) => (failed ??= error));
-    for (let unit = take(); unit !== undefined; unit = failed === undefined ? take() : undefined) {
+    for (let unit = first; unit !== undefined; unit = failed === undefined ? take() : undefined) {
       const ids: string[] = [];
       for (const entry of space.entriesIn(units[unit]!)) {
         runner.visit('entry', entry);

@@ -14,7 +14,7 @@ const setup = workerData as WorkerSetup;
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
 
-type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit } | { type: 'finish' };
+type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit };
 
 /** Messages that arrive before the rules are ready (the main thread hands out a first unit at once) wait here. */
 const waiting: Incoming[] = [];
@@ -56,7 +56,7 @@ try {
         // What the rules gathered for their cross-entry state goes with the unit (the main thread merges it while the threads go on).
         const states = runner.exportStates();
         send({ type: 'unit', unit: message.unit, findings: runner.findings.takeWire(fileIndex), ids, states });
-      } else if (message.type === 'finish') send({ type: 'done' });
+      }
     } catch (error) {
       fail(error);
     }
