@@ -218,8 +218,9 @@ longer says what the content needs.
 
     const assets = new AssetTable();
     const ids = new EntryIds(context.space.entryIds);
-    const rows = new EntryRows(ids);
-    const pending = new PendingLinks();
+    // `let`: a copy in a worker thread hands them over unit by unit and starts again (exportState).
+    let rows = new EntryRows(ids);
+    let pending = new PendingLinks();
     const hows = new Numbering<string>();
     const howOf: LinkHow[] = [];
     const checks = new Numbering<EntryLinkCheck>();
@@ -227,9 +228,11 @@ longer says what the content needs.
     const groups = new Numbering<string>();
     const uniqueFields = new Numbering<FieldPlan>();
     const groupOf: { field: FieldPlan; locale: string }[] = [];
-    const uniques = new UniqueValues();
+    let uniques = new UniqueValues();
     /** Entries, fields and locales already reported (only those with a `unique` field). */
     const reportedUnique = new Set<string>();
+    /** The checks of links imported from worker threads, one object per distinct check, by wire form. */
+    const checksByWire = new Map<string, EntryLinkCheck>();
     /** Pending links arrived from worker threads: no longer in input order. */
     let imported = false;
 
@@ -364,14 +367,17 @@ longer says what the content needs.
           const { field, locale } = groupOf[group]!;
           holders.push([field.id, locale, value, wire(row), rows.has(row, HOLDS_LIVE_VALUES)]);
         }
-        return { entryTypes: [...ids.seen()], pending: links, uniques: holders, reportedUnique: [...reportedUnique] };
+        const state = { entryTypes: ids.takeSeen(), pending: links, uniques: holders, reportedUnique: [...reportedUnique] };
+        rows = new EntryRows(ids);
+        pending = new PendingLinks();
+        uniques = new UniqueValues();
+        reportedUnique.clear();
+        return state;
       },
 
       importState(states) {
         for (const state of states as EntryValidationState[]) {
           for (const [id, type] of state.entryTypes) ids.setType(id, type);
-          // One check object per distinct check of a state, as in the worker.
-          const checksByWire = new Map<string, EntryLinkCheck>();
           for (const [wire, fieldId, locale, linkItem, check, targetId, path, live] of state.pending) {
             const ref = context.entryRefs.fromWire(wire);
             const key = JSON.stringify(check);

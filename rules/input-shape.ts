@@ -220,8 +220,13 @@ entries of a space together.
         checkValues(entry, entry.json.fields, `entry '${entry.id}'`);
       },
 
-      // Parallel runs (--jobs): the count, and the first entry in file order, cross threads.
-      exportState: () => ({ count: entriesWithoutModel, first: firstEntry ? context.entryRefs.toWire(firstEntry) : null }),
+      // Parallel runs (--jobs): the count, and the first entry in file order, cross threads (what a unit of entries gathered).
+      exportState() {
+        const state = { count: entriesWithoutModel, first: firstEntry ? context.entryRefs.toWire(firstEntry) : null };
+        entriesWithoutModel = 0;
+        firstEntry = undefined;
+        return state;
+      },
       importState(states) {
         for (const { count, first } of states as { count: number; first: WireEntryRef | null }[]) {
           entriesWithoutModel += count;

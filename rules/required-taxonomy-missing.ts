@@ -189,7 +189,11 @@ or set \`required: false\` on the validation.
       },
 
       // Parallel runs (--jobs): the count crosses from the worker threads' copies.
-      exportState: () => unchecked,
+      exportState() {
+        const count = unchecked;
+        unchecked = 0;
+        return count;
+      },
       importState(states) {
         for (const count of states) unchecked += count as number;
       },

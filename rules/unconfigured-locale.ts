@@ -108,7 +108,11 @@ API, or add the locale to the space first if the values are wanted.
         }
       },
       // Parallel runs (--jobs): the count crosses from the worker threads' copies.
-      exportState: () => unchecked,
+      exportState() {
+        const count = unchecked;
+        unchecked = 0;
+        return count;
+      },
       importState(states) {
         for (const count of states) unchecked += count as number;
       },

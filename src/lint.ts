@@ -277,6 +277,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
         : undefined;
     const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
     let space = await loadSpace(selection.files, options.cwd, { taxonomy });
+    pool?.start(space);
     if (migrations) {
       const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
       space = await (await import('./inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/load/file-bytes.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace, type EntryUnit } from '../src/load/load-space.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**
@@ -123,6 +123,51 @@ describe('memory', () => {
     // The largest read is the first pass's 16 MiB search chunk; entries are read in 8 MiB windows.
     expect(largest).toBeLessThanOrEqual((16 << 20) + 16);
     expect(text.length).toBeGreaterThan(largest + (8 << 20));
+  });
+});
+
+describe('units of entries for threads (Space.splitEntries)', () => {
+  afterEach(() => {
+    delete process.env.CMLINT_WHOLE_FILE_LIMIT;
+  });
+
+  it('cuts the entries section into consecutive units, smaller towards the end, that give every entry once with its index', async () => {
+    const file = join(dir, 'units.json');
+    writeFileSync(file, `${JSON.stringify(generatedSpace(20_000), null, 2)}\n`);
+    process.env.CMLINT_WHOLE_FILE_LIMIT = '0';
+    const space = await loadSpace([{ absPath: file, explicit: true }], dir);
+    const expected: string[] = [];
+    for await (const entry of space.entries()) expected.push(`${entry.id} ${entry.source.pointer} ${entry.source.offset}`);
+
+    const split = space.splitEntries(2)!;
+    expect(split).not.toBeNull();
+    const units: EntryUnit[] = [];
+    for (let unit = split.next(); unit !== undefined; unit = split.next()) units.push(unit);
+    expect(split.next()).toBeUndefined();
+    expect(units.length).toBeGreaterThan(4);
+    const seen: string[] = [];
+    units.forEach((unit, k) => {
+      expect(unit.firstIndex).toBe(seen.length);
+      if (k > 0) expect(unit.start).toBe(units[k - 1]!.stop);
+      for (const entry of space.entriesIn(unit)) seen.push(`${entry.id} ${entry.source.pointer} ${entry.source.offset}`);
+    });
+    expect(seen).toEqual(expected);
+    // Sizes: 256 KiB at least (but the last), and shrinking as fewer bytes remain.
+    const sizes = units.map((u) => u.stop - u.start);
+    expect(sizes.slice(0, -1).every((size) => size >= 256 << 10)).toBe(true);
+    expect(sizes.at(-1)!).toBeLessThan(sizes[0]!);
+    // No entries are left for the main thread alone.
+    let rest = 0;
+    for await (const _ of split.rest()) rest++;
+    expect(rest).toBe(0);
+  });
+
+  it('does not cut a section in another layout (it is read by one thread)', async () => {
+    const file = join(dir, 'units-4-spaces.json');
+    writeFileSync(file, JSON.stringify(generatedSpace(2000), null, 4));
+    process.env.CMLINT_WHOLE_FILE_LIMIT = '0';
+    const space = await loadSpace([{ absPath: file, explicit: true }], dir);
+    expect(space.splitEntries(2)).toBeNull();
   });
 });
 

@@ -20,27 +20,29 @@ export interface WorkerSetup {
 
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'unit'; unit: number; findings: WireFindings; ids: string[] }
-  | { type: 'states'; states: Record<string, unknown>; findings: WireFindings }
+  | { type: 'unit'; unit: number; findings: WireFindings; ids: string[]; states: Record<string, unknown> }
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
   | { type: 'crash'; message: string };
 
 /**
- * Units per thread and section: enough that threads finish close together (a worker holds
- * `UNITS_AHEAD` units, the main thread one), few enough to be cheap to hand out.
+ * Units a ready worker holds at a time: one to work on and two waiting, so that it does not wait
+ * for the main thread, which answers only between units of its own (slower than the worker's: it
+ * also cuts units and merges states). With two, a worker on a loaded machine idled about 0.2 s
+ * of a run; units are small towards the end, so holding more costs little there.
  */
-const UNITS_PER_JOB = 24;
-/** Units a worker holds at a time: one to work on, one waiting, so that it never waits for the main thread (busy with a unit of its own). */
-const UNITS_AHEAD = 2;
+const UNITS_AHEAD = 3;
 
 /**
  * Threads for the entries of large export files: `jobs - 1` worker threads, and the main thread,
  * which takes units of entries from the same queue. The workers start as soon as the inputs are
  * known and load the config and rules while the main thread reads the model; then they read the
- * model too, with the layout index the main thread found (no second search of the file). Each
- * worker prepares the rules on the model without reporting, then visits the units it is handed;
- * the main thread merges findings and each rule's cross-entry state, so the result is the same
- * as with one thread.
+ * model too, with the layout index the main thread found (no second search of the file). Units
+ * are cut as they are handed out (see `Space.splitEntries`), so that no thread waits for the
+ * whole section to be searched. Each worker prepares the rules on the model without reporting,
+ * then visits the units it is handed and sends, per unit, its findings, the entry ids (for the
+ * duplicate check) and what each rule gathered for its cross-entry state; the main thread merges
+ * them as they arrive, between its own units, so the result is the same as with one thread and
+ * nothing is left to hand over at the end.
  */
 export class WorkerPool {
   private readonly workers: Worker[];
@@ -72,57 +74,79 @@ export class WorkerPool {
     return this.workers.length + 1;
   }
 
+  private started = false;
+
+  /**
+   * Lets the workers read the model (with the keys of large files the main thread found), as
+   * soon as the main thread has read it: they prepare their rules while the main thread does.
+   */
+  start(space: Space): void {
+    if (this.started) return;
+    this.started = true;
+    const layouts: Record<string, LayoutIndex> = {};
+    for (const file of space.files) {
+      const layout = knownLayout(file.absPath);
+      // Workers need only the keys (element starts, if any were searched for, are the main thread's).
+      if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
+    }
+    for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
+  }
+
   /**
    * Visits the entries of the space: units of the large sections in the workers and the main
    * thread, the rest in the main thread. Returns false (nothing done) when there is nothing to split.
    */
   async visit(space: Space, runner: RuleRunner, stats: RunStats, onProgress?: (stats: Readonly<RunStats>) => void): Promise<boolean> {
-    // The workers read the model (with the keys the main thread found) while the units are cut.
-    const layouts: Record<string, LayoutIndex> = {};
-    for (const file of space.files) {
-      const layout = knownLayout(file.absPath);
-      // Element starts are the main thread's (to cut units): workers need only the keys.
-      if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
-    }
-    for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
+    this.start(space);
     // Synchronous up to the handlers set below: a worker's answer cannot arrive before them.
-    const { units, rest } = space.splitEntries(this.size * UNITS_PER_JOB);
-    if (units.length < 2) {
+    const split = space.splitEntries(this.size);
+    if (!split) {
       await this.close();
       return false;
     }
+    /** The units cut so far, by number (in file order). */
+    const units: EntryUnit[] = [];
+    const take = (): number | undefined => {
+      const unit = split.next();
+      if (unit === undefined) return undefined;
+      return units.push(unit) - 1;
+    };
     const checkIds = inUnitOrder(space.duplicateCheck(), units);
     const counted = (ids: readonly string[]) => {
       const before = stats.entries;
       stats.entries += ids.length;
       if (onProgress && Math.floor(before / PROGRESS_EVERY) !== Math.floor(stats.entries / PROGRESS_EVERY)) onProgress(stats);
     };
-    let next = 0;
-    const states: Record<string, unknown>[] = [];
+    // The main thread's first unit is the section's first (so it visits the first entries itself, before any state arrives).
+    const first = take();
     const done = Promise.all(
       this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             let held = 0;
+            // One unit before the worker is ready (it may take long to be), `UNITS_AHEAD` once it is.
+            let ahead = 1;
             const handOut = () => {
-              while (held < UNITS_AHEAD && next < units.length) {
-                worker.postMessage({ type: 'unit', unit: next, range: units[next++] as EntryUnit });
+              while (held < ahead) {
+                const unit = take();
+                if (unit === undefined) break;
+                worker.postMessage({ type: 'unit', unit, range: units[unit]! });
                 held++;
               }
-              if (held === 0) worker.postMessage({ type: 'finish' });
+              // Every unit it was handed is back: nothing more to wait for (a worker that was never ready is not waited for).
+              if (held === 0) resolve();
             };
             const handle = (message: WorkerMessage) => {
-              if (message.type === 'ready') handOut();
-              else if (message.type === 'unit') {
+              if (message.type === 'ready') {
+                ahead = UNITS_AHEAD;
+                handOut();
+              } else if (message.type === 'unit') {
                 held--;
                 checkIds(message.unit, message.ids);
+                runner.importStates([message.states]);
                 runner.findings.addWire(message.findings, space.files);
                 counted(message.ids);
                 handOut();
-              } else if (message.type === 'states') {
-                states.push(message.states);
-                runner.findings.addWire(message.findings, space.files);
-                resolve();
               }
             };
             this.messages.set(worker, (message) => {
@@ -132,6 +156,8 @@ export class WorkerPool {
                 reject(error);
               }
             });
+            // Its first unit at once: the worker starts on it as soon as it is ready, without waiting for the main thread's unit to end.
+            handOut();
           }),
       ),
     );
@@ -139,8 +165,7 @@ export class WorkerPool {
     let failed: unknown;
     this.failures.catch((error: unknown) => (failed ??= error));
     done.catch((error: unknown) => (failed ??= error));
-    while (next < units.length && failed === undefined) {
-      const unit = next++;
+    for (let unit = first; unit !== undefined; unit = failed === undefined ? take() : undefined) {
       const ids: string[] = [];
       for (const entry of space.entriesIn(units[unit]!)) {
         runner.visit('entry', entry);
@@ -152,11 +177,10 @@ export class WorkerPool {
     }
     if (failed !== undefined) throw failed;
     await Promise.race([done, this.failures]);
-    for await (const entry of rest()) {
+    for await (const entry of split.rest()) {
       stats.entries++;
       runner.visit('entry', entry);
     }
-    runner.importStates(states);
     return true;
   }
 

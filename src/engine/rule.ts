@@ -177,9 +177,11 @@ export interface Visitors {
   /**
    * For parallel runs (`--jobs`): entries are visited by copies of the rule in worker threads.
    * A rule whose `entry`/`asset` visitors keep state for `end` returns that state here (it
-   * must survive structured cloning), and the main thread's copy receives the states of all
-   * copies in `importState` before its `end`. The order of the states is not defined, so the
-   * merge must not depend on it.
+   * must survive structured cloning): a copy is asked after each unit of entries it visited, and
+   * returns what it gathered since it was last asked, then forgets it (the main thread keeps it).
+   * The main thread's copy receives those states in `importState`, called any number of times
+   * between its own entries and before its `end`. The order of the states is not defined, so
+   * the merge must not depend on it.
    */
   exportState?(): unknown;
   importState?(states: readonly unknown[]): void;

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RuleConfiguration } from '../config/resolve-rules.js';
 import { loadConfig } from '../lint.js';
@@ -15,15 +14,24 @@ const setup = workerData as WorkerSetup;
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
 
-type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit } | { type: 'finish' };
+type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit };
+
+/** Messages that arrive before the rules are ready (the main thread hands out a first unit at once) wait here. */
+const waiting: Incoming[] = [];
+let handle: ((message: Incoming) => void) | null = null;
+let started: (start: Extract<Incoming, { type: 'start' }>) => void;
+const start = new Promise<Extract<Incoming, { type: 'start' }>>((resolve) => (started = resolve));
+port.on('message', (message: Incoming) => {
+  if (message.type === 'start') started(message);
+  else if (handle) handle(message);
+  else waiting.push(message);
+});
 
 try {
   // The config (and its plugins) load while the main thread reads the model; the model is read
   // here once the main thread says start, with the layout of large files it found.
   const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
-  const [start] = (await once(port, 'message')) as [Incoming];
-  if (start.type !== 'start') throw new Error(`worker thread: expected start, got ${start.type}`);
-  for (const [absPath, layout] of Object.entries(start.layouts)) rememberLayout(absPath, layout);
+  for (const [absPath, layout] of Object.entries((await start).layouts)) rememberLayout(absPath, layout);
 
   const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));
@@ -37,7 +45,7 @@ try {
   for await (const asset of space.assets()) runner.visit('asset', asset);
   runner.reporting = true;
 
-  port.on('message', (message: Incoming) => {
+  handle = (message) => {
     try {
       if (message.type === 'unit') {
         const ids: string[] = [];
@@ -45,15 +53,15 @@ try {
           runner.visit('entry', entry);
           ids.push(entry.id);
         }
-        send({ type: 'unit', unit: message.unit, findings: runner.findings.takeWire(fileIndex), ids });
-      } else if (message.type === 'finish') {
+        // What the rules gathered for their cross-entry state goes with the unit (the main thread merges it while the threads go on).
         const states = runner.exportStates();
-        send({ type: 'states', states, findings: runner.findings.takeWire(fileIndex) });
+        send({ type: 'unit', unit: message.unit, findings: runner.findings.takeWire(fileIndex), ids, states });
       }
     } catch (error) {
       fail(error);
     }
-  });
+  };
+  for (const message of waiting.splice(0)) handle(message);
   send({ type: 'ready' });
 } catch (error) {
   fail(error);

@@ -192,8 +192,8 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
  * Where the lines of an export-tool file that matter start: top-level keys (a line of two spaces
  * and a quote), found for the whole file by one native search, and the elements of top-level
  * arrays (a line of four spaces and `{`), found per section only when they are asked for (to
- * count a section no rule visits, or to cut one for worker threads). Kept per file, and handed to
- * worker threads so that they do not search again.
+ * count a section no rule visits; units for threads are cut by `LayoutCutter`, which searches as
+ * it goes). Kept per file; the keys are handed to worker threads so that they do not search again.
  */
 export interface LayoutIndex {
   /** Offsets of the newline before each top-level key. */
@@ -218,17 +218,19 @@ const ELEMENT_LINE = Buffer.from('\n    {');
 
 /**
  * Calls `found` with the file offset of each occurrence of `needle` in bytes [start, end) of the
- * file, in order. Read in chunks that overlap by the needle's length, into one buffer (fresh
- * memory is slow to touch), searched natively (a byte loop in JavaScript is several times slower).
+ * file, in order, until it returns false. Read in chunks that overlap by the needle's length,
+ * into one buffer (fresh memory is slow to touch; `reused` if it is large enough), searched
+ * natively (a byte loop in JavaScript is several times slower).
  */
-function searchFile(bytes: FileBytes, start: number, end: number, needle: Buffer, found: (offset: number) => void): void {
+function searchFile(bytes: FileBytes, start: number, end: number, needle: Buffer, found: (offset: number) => boolean | void, reused?: Buffer): void {
   const overlap = needle.length - 1;
-  const storage = Buffer.allocUnsafe(Math.min(SCAN_CHUNK + overlap, Math.max(0, end - start)));
+  const size = Math.min(SCAN_CHUNK + overlap, Math.max(0, end - start));
+  const storage = reused && reused.length >= size ? reused.subarray(0, size) : Buffer.allocUnsafe(size);
   for (let chunkStart = start; chunkStart < end; chunkStart += SCAN_CHUNK) {
     const chunk = bytes.readInto(storage.subarray(0, Math.min(storage.length, end - chunkStart)), chunkStart);
     // A match that starts in the overlap belongs to the next chunk.
     const limit = Math.min(SCAN_CHUNK, chunk.length);
-    for (let i = chunk.indexOf(needle); i >= 0 && i < limit; i = chunk.indexOf(needle, i + 1)) found(chunkStart + i);
+    for (let i = chunk.indexOf(needle); i >= 0 && i < limit; i = chunk.indexOf(needle, i + 1)) if (found(chunkStart + i) === false) return;
     if (chunk.length < storage.length && chunkStart + chunk.length < end) break; // the file is shorter than it was
   }
 }
@@ -237,7 +239,7 @@ function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
   const known = layouts.get(bytes.absPath);
   if (known) return known;
   const keys: number[] = [];
-  searchFile(bytes, start, bytes.size, KEY_LINE, (offset) => keys.push(offset));
+  searchFile(bytes, start, bytes.size, KEY_LINE, (offset) => void keys.push(offset));
   const layout = { keys, elements: new Map<number, Float64Array>() };
   layouts.set(bytes.absPath, layout);
   return layout;
@@ -270,22 +272,61 @@ function layoutElements(bytes: FileBytes, start: number, end: number): Float64Ar
 }
 
 /**
- * Where to cut a top-level array of objects written by the export tool into runs of about
- * `unitBytes`: the start offset and index of each run's first element, from the layout index.
- * Null when the array does not have that layout.
+ * Cuts a top-level array of objects written by the export tool into runs of consecutive
+ * elements, as they are asked for: each run is found by searching only its own bytes for element
+ * starts (counted, for the index of the next run's first element), so that worker threads can
+ * start on the first runs while the rest of the array is not searched yet.
  */
-export function layoutUnitStarts(bytes: FileBytes, start: number, end: number, unitBytes: number): { start: number; index: number }[] | null {
-  const elements = layoutElements(bytes, start, end);
-  if (!elements) return null;
-  const starts: { start: number; index: number }[] = [];
-  let target = start;
-  for (let k = 0; k < elements.length; k++) {
-    if (elements[k]! >= target) {
-      starts.push({ start: elements[k]!, index: k });
-      target = elements[k]! + unitBytes;
-    }
+export class LayoutCutter {
+  private pos: number;
+  private index = 0;
+  /** Read into by every search (fresh memory is slow to touch). */
+  private readonly storage = Buffer.allocUnsafe(SCAN_CHUNK + ELEMENT_LINE.length - 1);
+
+  private constructor(
+    private readonly bytes: FileBytes,
+    /** The array's `]`. */
+    private readonly close: number,
+  ) {
+    this.pos = close;
   }
-  return starts[0]?.start === start + 6 ? starts : null;
+
+  /** For the array whose `[` is at `start` and whose value ends at `end`; null when it does not have that layout (or the file's layout index was not made). */
+  static open(bytes: FileBytes, start: number, end: number): LayoutCutter | null {
+    if (!layouts.has(bytes.absPath) || !bytes.read(start, start + 7).equals(Buffer.from('[\n    {'))) return null;
+    const cutter = new LayoutCutter(bytes, end - 1);
+    cutter.pos = start + 6;
+    return cutter;
+  }
+
+  /** Bytes not yet cut into runs. */
+  get remaining(): number {
+    return this.close - this.pos;
+  }
+
+  /**
+   * The next run, of about `unitBytes`: the offset and index of its first element, and where the
+   * run after it starts (or the array's `]`). Undefined when the array is cut to its end.
+   */
+  next(unitBytes: number): { start: number; index: number; stop: number } | undefined {
+    const { pos: start, index } = this;
+    if (start >= this.close) return undefined;
+    const target = start + unitBytes;
+    let stop = this.close;
+    let count = 1;
+    searchFile(this.bytes, start + 1, this.close, ELEMENT_LINE, (offset) => {
+      const element = offset + ELEMENT_LINE.length - 1;
+      if (element < target) {
+        count++;
+        return true;
+      }
+      stop = element;
+      return false;
+    }, this.storage);
+    this.pos = stop;
+    this.index += count;
+    return { start, index, stop };
+  }
 }
 
 /**

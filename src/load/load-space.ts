@@ -8,7 +8,7 @@ import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors, fileSystemError } from './input-error.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, bomLength } from './json-scan.js';
-import { layoutElementCount, layoutUnitStarts, streamElementRange } from './json-stream.js';
+import { layoutElementCount, LayoutCutter, streamElementRange } from './json-stream.js';
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
@@ -33,10 +33,11 @@ export interface Space {
   assets(): AsyncIterable<AssetNode>;
   entries(): AsyncIterable<EntryNode>;
   /**
-   * For worker threads: the `entries` sections of large export-tool files cut into about
-   * `parts` units each (between 256 KB and 32 MB), and the other entries (for the main thread).
+   * For `threads` threads: the `entries` sections of large export-tool files cut into units as
+   * they are asked for (`next`, in file order; undefined when all are cut), and the other entries
+   * (for the main thread). Null when no section can be cut.
    */
-  splitEntries(parts: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> };
+  splitEntries(threads: number): { next: () => EntryUnit | undefined; rest: () => AsyncIterable<EntryNode> } | null;
   /** The entries of one unit (in a worker thread that loaded the same inputs). */
   entriesIn(unit: EntryUnit): Iterable<EntryNode>;
   /** A check of the ids a worker streamed, unit by unit, for duplicates. */
@@ -216,6 +217,18 @@ export interface EntryUnit {
   firstIndex: number;
 }
 
+/**
+ * Units of entries for threads: at most 8 MiB (a unit's findings and state cross threads at
+ * once), at least 256 KiB (each costs a hand-over), and smaller as fewer bytes remain, so that
+ * the threads finish close together.
+ */
+const MAX_UNIT = 8 << 20;
+const MIN_UNIT = 256 << 10;
+
+function unitBytes(remaining: number, threads: number): number {
+  return Math.min(MAX_UNIT, Math.max(MIN_UNIT, Math.ceil(remaining / (threads * 4))));
+}
+
 class StreamedSpace implements Space {
   constructor(
     readonly model: SpaceModel,
@@ -232,21 +245,28 @@ class StreamedSpace implements Space {
     return this.stream('entry', toEntry);
   }
 
-  splitEntries(parts: number): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> } {
-    const units: EntryUnit[] = [];
-    const split = new Set<number>();
+  splitEntries(threads: number): { next: () => EntryUnit | undefined; rest: () => AsyncIterable<EntryNode> } | null {
+    const cutters: { file: number; cutter: LayoutCutter }[] = [];
     this.indexed.forEach(({ source, index }, file) => {
       const streams = [...index.records.filter((r) => r.kind === 'entry'), ...index.sections.filter((s) => s.kind === 'entry')];
       const section = index.sections.find((s) => s.kind === 'entry');
       if (!(source instanceof JsonSourceFile) || !source.large || streams.length !== 1 || !(section?.view instanceof JsonView)) return;
-      const [start, end] = section.view.range();
-      const unitBytes = Math.min(32 << 20, Math.max(256 << 10, Math.ceil((end - start) / parts)));
-      const starts = layoutUnitStarts(source.bytes, start, end, unitBytes);
-      if (!starts) return;
-      split.add(file);
-      starts.forEach((unit, i) => units.push({ file, start: unit.start, firstIndex: unit.index, stop: starts[i + 1]?.start ?? end - 1 }));
+      const cutter = LayoutCutter.open(source.bytes, ...section.view.range());
+      if (cutter) cutters.push({ file, cutter });
     });
-    return { units, rest: () => this.stream('entry', toEntry, (file) => !split.has(file)) };
+    if (cutters.length === 0) return null;
+    const split = new Set(cutters.map((c) => c.file));
+    let current = 0;
+    const next = (): EntryUnit | undefined => {
+      for (; current < cutters.length; current++) {
+        const { file, cutter } = cutters[current]!;
+        const remaining = cutters.slice(current).reduce((sum, c) => sum + c.cutter.remaining, 0);
+        const unit = cutter.next(unitBytes(remaining, threads));
+        if (unit) return { file, start: unit.start, stop: unit.stop, firstIndex: unit.index };
+      }
+      return undefined;
+    };
+    return { next, rest: () => this.stream('entry', toEntry, (file) => !split.has(file)) };
   }
 
   *entriesIn(unit: EntryUnit): Iterable<EntryNode> {

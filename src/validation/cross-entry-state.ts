@@ -28,7 +28,9 @@ export class EntryIds {
   }
 
   setType(id: string, type: string): void {
-    this.typeOf.set(this.add(id), this.types.of(type) + 1);
+    const n = this.add(id);
+    if (this.typedSince && this.typeOf.get(n) === 0) this.typedSince.push(n);
+    this.typeOf.set(n, this.types.of(type) + 1);
   }
 
   /** The content type of entry `id`, undefined while it has not been seen. */
@@ -42,12 +44,18 @@ export class EntryIds {
     return t === 0 ? undefined : this.types.values[t - 1];
   }
 
-  /** Every entry seen, with its content type (for a parallel run's state). */
-  *seen(): Iterable<[string, string]> {
-    for (let n = 0; n < this.table.size; n++) {
-      const type = this.typeAt(n);
-      if (type !== undefined) yield [this.table.get(n), type];
-    }
+  /** Entries typed since the last `takeSeen` (tracked from the first call on). */
+  private typedSince: IntList | null = null;
+
+  /** The entries seen since the last call (every entry seen, on the first call), with their content types: a parallel run's state. */
+  takeSeen(): [string, string][] {
+    const seen: [string, string][] = [];
+    const add = (n: number) => seen.push([this.table.get(n), this.typeAt(n)!]);
+    if (this.typedSince === null) {
+      for (let n = 0; n < this.table.size; n++) if (this.typeAt(n) !== undefined) add(n);
+    } else for (let k = 0; k < this.typedSince.length; k++) add(this.typedSince.get(k));
+    this.typedSince = new IntList();
+    return seen;
   }
 }
 

@@ -44,10 +44,20 @@ describe('EntryIds', () => {
     expect(ids.type('never')).toBeUndefined();
     ids.setType('later', 'post');
     expect(ids.typeAt(target)).toBe('post');
-    expect([...ids.seen()]).toEqual([
+    expect(ids.takeSeen()).toEqual([
       ['later', 'post'],
       ['e1', 'page'],
     ]);
+    // Then only what was seen since: a worker thread hands over its entries unit by unit.
+    ids.add('linked');
+    ids.setType('e2', 'page');
+    ids.setType('linked', 'tag');
+    expect(ids.takeSeen()).toEqual([
+      ['e2', 'page'],
+      ['linked', 'tag'],
+    ]);
+    expect(ids.takeSeen()).toEqual([]);
+    expect(ids.type('e1')).toBe('page');
   });
 });
 

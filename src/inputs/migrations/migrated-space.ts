@@ -122,8 +122,8 @@ export class MigratedSpace implements Space {
     return count;
   }
 
-  splitEntries(): { units: EntryUnit[]; rest: () => AsyncIterable<EntryNode> } {
-    return { units: [], rest: () => this.entries() };
+  splitEntries(): null {
+    return null;
   }
 
   entriesIn(): Iterable<EntryNode> {
