@@ -13,7 +13,7 @@ declare const CMLINT_BUNDLE: boolean | undefined;
 export const PACKAGE_LAYOUT: 'sources' | 'dist' | 'bundle' =
   typeof CMLINT_BUNDLE !== 'undefined' && CMLINT_BUNDLE ? 'bundle' : import.meta.url.endsWith('.ts') ? 'sources' : 'dist';
 
-export const PACKAGE_ROOT = new URL(PACKAGE_LAYOUT === 'sources' ? '../' : '../../', import.meta.url);
+const PACKAGE_ROOT = new URL(PACKAGE_LAYOUT === 'sources' ? '../' : '../../', import.meta.url);
 
 /** A file of the package, by its path from the package root (`schema/rule-index.json`). */
 export function packageFile(path: string): URL {

@@ -17,7 +17,7 @@ import {
  */
 
 /** The input fields of a filter for one scalar field. */
-export function scalarFilterFields(name: string, type: keyof typeof SCALAR_FILTER_OPERATORS): InputFieldDefinition[] {
+function scalarFilterFields(name: string, type: keyof typeof SCALAR_FILTER_OPERATORS): InputFieldDefinition[] {
   return SCALAR_FILTER_OPERATORS[type].map((operator) => ({ name: `${name}${operator.suffix}`, type: operandType(operator, type) }));
 }
 

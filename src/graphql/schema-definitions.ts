@@ -41,7 +41,7 @@ export function compareNames(a: string, b: string): number {
 }
 
 /** Items sorted by name, stably (as real schemas print fields, input fields, arguments and values). */
-export function sortByName<T extends { readonly name: string }>(items: readonly T[]): T[] {
+function sortByName<T extends { readonly name: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => compareNames(a.name, b.name));
 }
 
