@@ -324,14 +324,15 @@ longer says what the content needs.
 
       entry(entry) {
         // Archived entries can still be link targets.
-        if (keepsEntryTypes) ids.setType(entry.id, context.space.contentTypes.get(entry.contentTypeId)?.id ?? entry.contentTypeId);
+        // The id's number, when it is looked up here: a row of this entry needs it too.
+        const idNumber = keepsEntryTypes ? ids.setType(entry.id, context.space.contentTypes.get(entry.contentTypeId)?.id ?? entry.contentTypeId) : undefined;
         const plan = plans.get(entry.contentTypeId);
         if (plan === undefined || isArchived(entry)) return;
         const fields = entry.json.fields;
         if (!isObject(fields)) return;
         const status = localeByLocaleStatus(entry, locales.configured);
         let row = -1;
-        const rowOf = () => (row >= 0 ? row : (row = rows.add(entry, (isPublishedUnchanged(entry) ? PUBLISHED_UNCHANGED : 0) | (holdsLiveValues(entry) ? HOLDS_LIVE_VALUES : 0))));
+        const rowOf = () => (row >= 0 ? row : (row = rows.add(entry, (isPublishedUnchanged(entry) ? PUBLISHED_UNCHANGED : 0) | (holdsLiveValues(entry) ? HOLDS_LIVE_VALUES : 0), idNumber)));
         for (const field of plan) {
           const values = fields[field.id];
           if (!isObject(values)) continue;

@@ -1,7 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
 import { liveFields } from '../src/diff/counterpart.js';
 import { lowerFirstAscii } from '../src/graphql/naming.js';
-import { graphqlJs, predictedSchema } from '../src/graphql/predicted-schema.js';
+import { graphqlJs } from '../src/graphql/graphql-js.js';
+import { predictedSchema } from '../src/graphql/predicted-schema.js';
 import { typeNameOrigins, type NamePattern, type SchemaContentType, type SchemaField, type SchemaModel } from '../src/graphql/schema-model.js';
 import type { FieldNode } from '../src/model/nodes.js';
 

@@ -1,7 +1,8 @@
 import type { ASTNode, ASTVisitor, DocumentNode, GraphQLError, GraphQLSchema, Source, ValidationContext, ValidationRule } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
-import { graphqlJs, predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
+import { graphqlJs } from '../src/graphql/graphql-js.js';
+import { predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 type Definition = OperationNode | FragmentNode;
@@ -154,21 +155,23 @@ application no longer asks for it.
         // not an error.
         const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
         const excluded = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
-        const validate = (schema: GraphQLSchema): GraphQLError[] => {
-          // No error limit: graphql-js stops at 100 by default, which a whole repository can reach.
-          const errors = [...graphql.validate(schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors: Infinity })];
+        // `maxErrors`: graphql-js stops at 100 by default, which a whole repository can reach.
+        const validate = (schema: GraphQLSchema, maxErrors: number): GraphQLError[] => {
+          const errors = [...graphql.validate(schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors })];
           for (const document of bySource.values()) {
+            if (errors.length >= maxErrors) break;
             if (document.operations.length > 1) errors.push(...graphql.validate(schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
           }
           return errors;
         };
         // First against the part of the schema the documents reach, which is much cheaper to
         // build: no error there means no error against the whole schema (reduced-schema.ts says
-        // why). Any error, and the errors reported, are the whole schema's.
+        // why), so that pass stops at its first error. Any error, and the errors reported, are
+        // the whole schema's.
         const reduced = reducedPredictedSchema(context.space, whole);
-        if (!reduced || validate(reduced.schema).length === 0) return;
+        if (!reduced || validate(reduced, 1).length === 0) return;
         const built = predictedSchema(context.space)!;
-        const errors = validate(built.schema);
+        const errors = validate(built.schema, Infinity);
         if (errors.length === 0) return;
         // Where each error is in the schema, found only in the definitions that have errors.
         const owners = new Set<Definition>();

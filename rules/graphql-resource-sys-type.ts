@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { placesOf } from '../src/graphql/document-causes.js';
-import { graphqlJs, predictedSchema } from '../src/graphql/predicted-schema.js';
+import { graphqlJs } from '../src/graphql/graphql-js.js';
+import { predictedSchema } from '../src/graphql/predicted-schema.js';
 import { eachSelection } from '../src/graphql/selections.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type OperationNode } from '../src/model/code-nodes.js';
 

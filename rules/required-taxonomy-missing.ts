@@ -1,3 +1,4 @@
+import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
 import { isObject, linkTarget, ownValue } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
@@ -122,7 +123,7 @@ or set \`required: false\` on the validation.
     const { taxonomy } = context.space;
     /** The required validations by content type id (those whose target is known, when the taxonomy is given). */
     const required = new Map<string, Requirement[]>();
-    let unchecked = 0;
+    const unchecked = new EntryCount();
 
     const fulfils = (conceptId: string, requirement: Requirement): boolean => {
       if (requirement.kind === 'concept' && conceptId === requirement.id) return true;
@@ -180,7 +181,7 @@ or set \`required: false\` on the validation.
         const missing = requirements.filter((requirement) => !ids.some((id) => fulfils(id, requirement)));
         if (missing.length === 0) return;
         if (taxonomy === null) {
-          unchecked++;
+          unchecked.value++;
           return;
         }
         const concepts = ids.map((id) => `'${id}'`).join(', ');
@@ -189,16 +190,10 @@ or set \`required: false\` on the validation.
       },
 
       // Parallel runs (--jobs): the count crosses from the worker threads' copies.
-      exportState() {
-        const count = unchecked;
-        unchecked = 0;
-        return count;
-      },
-      importState(states) {
-        for (const count of states) unchecked += count as number;
-      },
+      exportState: unchecked.exportState,
+      importState: unchecked.importState,
       end() {
-        if (unchecked > 0) context.report({ node: null, messageId: 'taxonomyMissing', data: { entries: plural(unchecked, 'entry', 'entries') } });
+        if (unchecked.value > 0) context.report({ node: null, messageId: 'taxonomyMissing', data: { entries: plural(unchecked.value, 'entry', 'entries') } });
       },
     };
   },

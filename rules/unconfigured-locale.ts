@@ -1,3 +1,4 @@
+import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
@@ -79,13 +80,13 @@ API, or add the locale to the space first if the values are wanted.
     const { locales } = context.space;
     /** Configured codes by their spelling without case and with `-` for `_`, to name a near miss. */
     const byLooseCode = new Map([...locales.keys()].map((code) => [looseCode(code), code]));
-    let unchecked = 0;
+    const unchecked = new EntryCount();
 
     return {
       entry(entry) {
         if (isArchived(entry)) return;
         if (locales.size === 0) {
-          unchecked++;
+          unchecked.value++;
           return;
         }
         const { fields } = entry.json;
@@ -108,16 +109,10 @@ API, or add the locale to the space first if the values are wanted.
         }
       },
       // Parallel runs (--jobs): the count crosses from the worker threads' copies.
-      exportState() {
-        const count = unchecked;
-        unchecked = 0;
-        return count;
-      },
-      importState(states) {
-        for (const count of states) unchecked += count as number;
-      },
+      exportState: unchecked.exportState,
+      importState: unchecked.importState,
       end() {
-        if (unchecked > 0) context.report({ node: null, messageId: 'noLocales', data: { entries: plural(unchecked, 'entry', 'entries') } });
+        if (unchecked.value > 0) context.report({ node: null, messageId: 'noLocales', data: { entries: plural(unchecked.value, 'entry', 'entries') } });
       },
     };
   },

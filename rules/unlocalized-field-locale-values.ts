@@ -1,3 +1,4 @@
+import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
@@ -75,7 +76,7 @@ if they are wanted). Removing them makes the data match what the API shows.
     const defaultLocale = [...defaults].map((code) => `'${code}'`).join(' or ');
     /** Per content type: the ids of its fields that are not localized (and not deleted). */
     const unlocalized = new Map<string, Set<string>>();
-    let unchecked = 0;
+    const unchecked = new EntryCount();
 
     const holdsSeveralLocales = (values: Record<string, unknown>): boolean => {
       let count = 0;
@@ -97,7 +98,7 @@ if they are wanted). Removing them makes the data match what the API shows.
           for (const field of ids) {
             const values = fields[field];
             if (isObject(values) && holdsSeveralLocales(values)) {
-              unchecked++;
+              unchecked.value++;
               return;
             }
           }
@@ -120,16 +121,10 @@ if they are wanted). Removing them makes the data match what the API shows.
         }
       },
       // Parallel runs (--jobs): the count crosses from the worker threads' copies.
-      exportState() {
-        const count = unchecked;
-        unchecked = 0;
-        return count;
-      },
-      importState(states) {
-        for (const count of states) unchecked += count as number;
-      },
+      exportState: unchecked.exportState,
+      importState: unchecked.importState,
       end() {
-        if (unchecked > 0) context.report({ node: null, messageId: 'noDefaultLocale', data: { entries: plural(unchecked, 'entry', 'entries') } });
+        if (unchecked.value > 0) context.report({ node: null, messageId: 'noDefaultLocale', data: { entries: plural(unchecked.value, 'entry', 'entries') } });
       },
     };
   },

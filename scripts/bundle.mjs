@@ -37,7 +37,7 @@ const VENDOR = {
 };
 
 /**
- * graphql-js is CommonJS, and src/graphql/predicted-schema.ts requires its modules one by one,
+ * graphql-js is CommonJS, and src/graphql/graphql-js.ts requires its modules one by one,
  * synchronously, through createRequire (not through its index, which loads much more). In the
  * bundle (PACKAGE_LAYOUT 'bundle') it requires them from dist/bundle/graphql.cjs instead: every
  * module of graphql-js in one file, each initialised when first required, as `require(id)`. Every
@@ -126,13 +126,16 @@ const common = {
   plugins: [lazyBuiltins()],
 };
 
+/** cmlint's own bundles (the bin's, the worker's): the VENDOR packages imported from their files. */
+const own = { ...common, plugins: [...common.plugins, vendorFiles()] };
 /** Third-party code in files of its own: without comments and indentation (less to read and parse; names kept). */
 const vendor = { ...common, minifyWhitespace: true };
+/** The same for CommonJS files (required, not imported: no banner). */
+const vendorCjs = { ...vendor, format: 'cjs', banner: {} };
 
 await Promise.all([
   build({
-    ...common,
-    plugins: [...common.plugins, vendorFiles()],
+    ...own,
     stdin: {
       contents: "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\n",
       resolveDir: root.pathname,
@@ -140,15 +143,13 @@ await Promise.all([
     },
     outfile: new URL('cli.js', outdir).pathname,
   }),
-  build({ ...common, plugins: [...common.plugins, vendorFiles()], entryPoints: ['dist/src/engine/worker.js'], outfile: new URL('worker.js', outdir).pathname }),
+  build({ ...own, entryPoints: ['dist/src/engine/worker.js'], outfile: new URL('worker.js', outdir).pathname }),
   ...Object.values(VENDOR).map(({ file, contents }) =>
     build({ ...vendor, stdin: { contents, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
   ),
-  build({ ...vendor, format: 'cjs', banner: {}, stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' }, outfile: new URL('graphql.cjs', outdir).pathname }),
+  build({ ...vendorCjs, stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' }, outfile: new URL('graphql.cjs', outdir).pathname }),
   build({
-    ...vendor,
-    format: 'cjs',
-    banner: {},
+    ...vendorCjs,
     plugins: [...vendor.plugins, lodashMethods(MIMETYPE_LODASH_METHODS)],
     stdin: { contents: "module.exports = require('@contentful/mimetype');\n", resolveDir: root.pathname, sourcefile: 'mimetype.cjs' },
     outfile: new URL('mimetype.cjs', outdir).pathname,

@@ -118,6 +118,14 @@ describe('what a bin run loads', () => {
     expect(packages(files)).toEqual(['re2js']);
   });
 
+  it('CMLINT_UNBUNDLED=1 runs tsc output (what the comparisons below compare the bundle with)', () => {
+    const dir = project({}, { 'export.json': 'fixtures/corpus/starter-gatsby-blog.json' });
+    const { files, code } = loadedModules(['export.json'], dir, { CMLINT_UNBUNDLED: '1' });
+    expect(code).toBe(0);
+    expect(files).toContain('dist/src/cli.js');
+    expect(files.filter((f) => f.startsWith('dist/bundle/'))).toEqual([]);
+  });
+
   it('--jobs 2: the worker thread runs its own bundle', () => {
     const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
     const { files, code } = loadedModules(['export.json', '--jobs', '2'], dir, { CMLINT_WHOLE_FILE_LIMIT: '0' });

@@ -7,7 +7,6 @@ import type { GraphQLNamedType, GraphQLSchema } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPredictedSchema } from '../src/graphql/build-schema.js';
 import { predictedDefinitions } from '../src/graphql/predicted-definitions.js';
-import { graphqlJs } from '../src/graphql/predicted-schema.js';
 import { renderSchema } from '../src/graphql/render-sdl.js';
 import { buildSchemaModel, type SchemaModel } from '../src/graphql/schema-model.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
@@ -82,7 +81,7 @@ function expectSameSchema(direct: GraphQLSchema, fromSdl: GraphQLSchema): void {
   expect(validateSchema(direct).map((e) => e.message)).toEqual([]);
 }
 
-const direct = (model: SchemaModel) => buildPredictedSchema(graphqlJs(), predictedDefinitions(model));
+const direct = (model: SchemaModel) => buildPredictedSchema(predictedDefinitions(model));
 const fromSdl = (model: SchemaModel) => buildASTSchema(parse(renderSchema(model)));
 
 describe('the schema built from the predicted definitions is the schema of the printed SDL', () => {

@@ -7,7 +7,6 @@ import type { ASTNode, DefinitionNode, DocumentNode, GraphQLNamedType, GraphQLSc
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPredictedSchema } from '../src/graphql/build-schema.js';
 import { predictedDefinitions } from '../src/graphql/predicted-definitions.js';
-import { graphqlJs } from '../src/graphql/predicted-schema.js';
 import { reducedDefinitions } from '../src/graphql/reduced-schema.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import { loadSpace } from '../src/load/load-space.js';
@@ -45,12 +44,12 @@ interface Case {
 async function caseOf(name: string, modelPath: string, documents: string[]): Promise<Case> {
   const space = await loadSpace([{ absPath: modelPath, explicit: true }], workDir);
   const definitions = predictedDefinitions(buildSchemaModel([...space.model.contentTypes.values()]));
-  return { name, full: buildPredictedSchema(graphqlJs(), definitions), definitions, documents: documents.map((text) => graphql.parse(text, { noLocation: true })) };
+  return { name, full: buildPredictedSchema(definitions), definitions, documents: documents.map((text) => graphql.parse(text, { noLocation: true })) };
 }
 
 const filesIn = (dir: string) => readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'));
 
-const reduced = (c: Case, document: DocumentNode) => buildPredictedSchema(graphqlJs(), reducedDefinitions(c.definitions, document), true);
+const reduced = (c: Case, document: DocumentNode) => buildPredictedSchema(reducedDefinitions(c.definitions, document), true);
 
 /** Every operation and fragment of the case, with `replaced` instead of document `index`. */
 function whole(c: Case, index: number, replaced: DocumentNode): DocumentNode {

@@ -80,3 +80,11 @@ export class Numbering<T> {
     return n;
   }
 }
+
+/** `array`, or a copy at least twice as long when it holds fewer than `needed` items (a growable typed array). */
+export function grown<T extends Int32Array | Float64Array>(array: T, needed: number, make: (size: number) => T): T {
+  if (needed <= array.length) return array;
+  const next = make(Math.max(needed, array.length * 2, 1024));
+  next.set(array);
+  return next;
+}

@@ -1,3 +1,4 @@
+import { grown, Numbering } from '../compact/lists.js';
 import { decodePointer } from '../load/json-scan.js';
 import type { Place, Position, SourceFile, SourceRef } from '../load/source.js';
 import type { EnforcementStatus } from './dates.js';
@@ -116,14 +117,6 @@ function ownCopy(text: string): string {
   return ` ${text}`.slice(1);
 }
 
-/** A growable typed array. */
-function grown<T extends Int32Array | Float64Array>(array: T, needed: number, make: (size: number) => T): T {
-  if (needed <= array.length) return array;
-  const next = make(Math.max(needed, array.length * 2, 1024));
-  next.set(array);
-  return next;
-}
-
 /** What a finding is added with; its message is `template` filled with `values`. */
 export interface NewFinding {
   template: number;
@@ -186,8 +179,7 @@ export class FindingStore {
   private readonly values: DataValue[] = [];
   /** Findings about code (few): their operation or fragment, by finding index. */
   private operations = new Map<number, string | null>();
-  private readonly files: string[] = [];
-  private readonly fileIndex = new Map<string, number>();
+  private readonly files = new Numbering<string>();
   private readonly shared = new Interned(4096);
 
   get length(): number {
@@ -207,7 +199,7 @@ export class FindingStore {
     const ints = this.ints;
     ints[base + TEMPLATE] = finding.template;
     ints[base + SEVERITY] = SEVERITY_CODE[finding.severity];
-    ints[base + FILE] = finding.file === null ? -1 : this.fileNumber(finding.file);
+    ints[base + FILE] = finding.file === null ? -1 : this.files.of(finding.file);
     ints[base + LINE] = finding.line ?? -1;
     ints[base + COLUMN] = finding.column ?? -1;
     ints[base + DATA] = this.values.length;
@@ -224,16 +216,6 @@ export class FindingStore {
     if (finding.operation !== undefined) this.operations.set(i, finding.operation);
   }
 
-  private fileNumber(file: string): number {
-    let n = this.fileIndex.get(file);
-    if (n === undefined) {
-      n = this.files.length;
-      this.files.push(file);
-      this.fileIndex.set(file, n);
-    }
-    return n;
-  }
-
   severity(i: number): Severity {
     return SEVERITIES[this.ints[i * INTS + SEVERITY]!]!;
   }
@@ -244,7 +226,7 @@ export class FindingStore {
 
   file(i: number): string | null {
     const n = this.ints[i * INTS + FILE]!;
-    return n < 0 ? null : this.files[n]!;
+    return n < 0 ? null : this.files.values[n]!;
   }
 
   line(i: number): number | null {
@@ -390,7 +372,7 @@ export class FindingStore {
 
   /** The findings in report order (see compareFindings): by file, line, column, rule id, target, message. */
   sorted(): Findings {
-    const fileRank = rankOf(this.files);
+    const fileRank = rankOf(this.files.values);
     const ruleRank = rankOf(this.templates.map((t) => t.ruleId));
     const ints = this.ints;
     const rank = (i: number) => {

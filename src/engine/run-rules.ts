@@ -37,6 +37,8 @@ type Node = SpaceNode | CodeNode;
 
 interface Instance {
   rule: Rule<never>;
+  /** What the rule's findings share, made when the instance is. */
+  reporting: RuleReporting;
   visitors: Visitors;
   crashed: boolean;
 }
@@ -92,8 +94,6 @@ export class RuleRunner {
   reporting = true;
   private readonly instances: Instance[] = [];
   private readonly byVisitor = new Map<VisitorName, Instance[]>();
-  /** What the findings of each rule share (one enforcement object, message templates). */
-  private readonly reportings = new Map<Rule<never>['meta'], RuleReporting>();
 
   constructor(
     private readonly configuration: RuleConfiguration,
@@ -115,9 +115,8 @@ export class RuleRunner {
     };
     for (const rule of configuration.rules) {
       if (!configuration.isActive(rule.meta.id) || !runsIn(rule.meta, before !== null)) continue;
-      const instance: Instance = { rule, visitors: {}, crashed: false };
       // Templates made up front, in the order of the rules (a worker thread's findings are mapped to them by rule and message id: FindingStore.addWire).
-      this.reportingOf(rule.meta);
+      const instance: Instance = { rule, reporting: this.reportingOf(rule.meta), visitors: {}, crashed: false };
       try {
         instance.visitors = rule.create({
           ruleId: rule.meta.id,
@@ -125,7 +124,7 @@ export class RuleRunner {
           space: model,
           before,
           asOf,
-          report: (descriptor) => this.report(rule, descriptor),
+          report: (descriptor) => this.report(instance, descriptor),
           entryRefs,
         });
       } catch (error) {
@@ -202,8 +201,6 @@ export class RuleRunner {
 
   /** What every finding of a rule shares: its message templates (by message id), its internal-error template, its severity cap. */
   private reportingOf(meta: Rule<never>['meta']): RuleReporting {
-    let reporting = this.reportings.get(meta);
-    if (reporting) return reporting;
     const enforcement = enforcementAt(meta, this.asOf);
     let cap: RuleReporting['cap'] = null;
     let suffix = '';
@@ -222,14 +219,11 @@ export class RuleRunner {
       templates.set(messageId, this.findings.addTemplate({ ruleId: meta.id, messageId, enforcement, internal: false, change: spec.change, parts, keys, suffix }));
     }
     const internal = this.findings.addTemplate({ ruleId: meta.id, messageId: INTERNAL_MESSAGE_ID, enforcement, internal: true, change: undefined, parts: ['', ''], keys: ['message'], suffix: '' });
-    this.reportings.set(meta, (reporting = { templates, internal, cap }));
-    return reporting;
+    return { templates, internal, cap };
   }
 
-  private report(rule: Rule<never>, descriptor: ReportDescriptor): void {
+  private report({ rule: { meta }, reporting }: Instance, descriptor: ReportDescriptor): void {
     if (!this.reporting) return;
-    const { meta } = rule;
-    const reporting = this.reportingOf(meta);
     const target = targetOf(descriptor.node, descriptor);
     const run = this.configuration.runFor(meta.id, target.contentType);
     const template = reporting.templates.get(descriptor.messageId);
@@ -265,7 +259,7 @@ export class RuleRunner {
     const location = node ? recordOf(node) : null;
     const below = location ? encodePointer(location.path) : '';
     this.findings.add({
-      template: this.reportingOf(rule.meta).internal,
+      template: instance.reporting.internal,
       severity: 'error',
       target: targetOf(node),
       ref: location?.source ?? null,

@@ -2,7 +2,7 @@ import { readableFinding } from './safe-text.js';
 import type { Severity } from '../engine/rule.js';
 import { plural } from '../plural.js';
 import { pathFromRoot } from './labels.js';
-import { countBySeverity, type ChunkFormatter, type Formatter } from './types.js';
+import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
 const COMMAND: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -51,4 +51,4 @@ export const formatGithubChunks: ChunkFormatter = function* (result, context) {
 const LINES_PER_CHUNK = 256;
 
 /** GitHub Actions workflow commands (see formatGithubChunks), as one string. */
-export const formatGithub: Formatter = (result, context) => [...formatGithubChunks(result, context)].join('');
+export const formatGithub: Formatter = whole(formatGithubChunks);

@@ -1,6 +1,6 @@
 import { Findings, type Finding } from '../engine/findings.js';
 import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
-import { countBySeverity, type ChunkFormatter, type Formatter } from './types.js';
+import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
 function findingObject(f: Finding): Record<string, unknown> {
   return {
@@ -61,4 +61,4 @@ export const formatJsonChunks: ChunkFormatter = (result) => {
 };
 
 /** The JSON contract of DESIGN.md: tool, asOf, findings, summary. */
-export const formatJson: Formatter = (result, context) => [...formatJsonChunks(result, context)].join('');
+export const formatJson: Formatter = whole(formatJsonChunks);

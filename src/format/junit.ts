@@ -2,7 +2,7 @@ import { readableFinding, visible } from './safe-text.js';
 import type { Finding } from '../engine/findings.js';
 import { plural } from '../plural.js';
 import { targetLabel } from './labels.js';
-import type { ChunkFormatter, Formatter } from './types.js';
+import { whole, type ChunkFormatter, type Formatter } from './types.js';
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab, LF, CR; lone surrogates; U+FFFE/U+FFFF). */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -93,4 +93,4 @@ export const formatJunitChunks: ChunkFormatter = function* (result) {
 const CASES_PER_CHUNK = 256;
 
 /** JUnit XML (see formatJunitChunks), as one string. */
-export const formatJunit: Formatter = (result, context) => [...formatJunitChunks(result, context)].join('');
+export const formatJunit: Formatter = whole(formatJunitChunks);

@@ -5,7 +5,7 @@ import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
 import { plural } from '../plural.js';
 import { targetLabel } from './labels.js';
-import type { ChunkFormatter, FormatContext, Formatter, Report } from './types.js';
+import { whole, type ChunkFormatter, type FormatContext, type Formatter, type Report } from './types.js';
 
 const TOP = 10;
 
@@ -31,9 +31,13 @@ export function codeSpan(text: string): string {
   return `${fence}${pad}${oneLine.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
 
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
 function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string[] {
   const rule = header.map((_, i) => (align[i] === 'r' ? '--:' : '---'));
-  return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
+  return [header, rule, ...rows].map(row);
 }
 
 function ruleLink(id: string, context: FormatContext): string {
@@ -222,7 +226,7 @@ function* detailsSection(result: Report, found: Aggregates, context: FormatConte
         markdownText(targetLabel(f)),
         markdownText(f.message),
       ];
-      lines.push(`| ${cells.join(' | ')} |`);
+      lines.push(row(cells));
       if (lines.length >= ROWS_PER_CHUNK) {
         yield `${lines.join('\n')}\n`;
         lines = [];
@@ -261,4 +265,4 @@ export const formatMarkdownChunks: ChunkFormatter = function* (result, context) 
 };
 
 /** The Markdown audit report (see formatMarkdownChunks), as one string. */
-export const formatMarkdown: Formatter = (result, context) => [...formatMarkdownChunks(result, context)].join('');
+export const formatMarkdown: Formatter = whole(formatMarkdownChunks);

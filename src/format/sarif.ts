@@ -6,7 +6,7 @@ import { findingKey } from '../engine/identity.js';
 import { internalFindings, type Finding } from '../engine/findings.js';
 import { pathFromRoot } from './labels.js';
 import { hole, prettyJsonWithArray } from './json-chunks.js';
-import type { ChunkFormatter, FormatContext, Formatter } from './types.js';
+import { whole, type ChunkFormatter, type FormatContext, type Formatter } from './types.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
@@ -151,4 +151,4 @@ export const formatSarifChunks: ChunkFormatter = (result, context) => {
 };
 
 /** SARIF 2.1.0 (see formatSarifChunks), as one string. */
-export const formatSarif: Formatter = (result, context) => [...formatSarifChunks(result, context)].join('');
+export const formatSarif: Formatter = whole(formatSarifChunks);

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import type { Finding } from '../engine/findings.js';
 import { plural } from '../plural.js';
 import { enforcementLabel, targetLabel } from './labels.js';
-import { countBySeverity, type ChunkFormatter, type Formatter } from './types.js';
+import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
 /** The heading a finding is listed under: its file, or for `cmlint diff` its content type (as people see them). */
 function groupOf(finding: Finding): string {
@@ -99,4 +99,4 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
 };
 
 /** Stylish (see formatStylishChunks), as one string. */
-export const formatStylish: Formatter = (result, context) => [...formatStylishChunks(result, context)].join('');
+export const formatStylish: Formatter = whole(formatStylishChunks);

@@ -41,6 +41,11 @@ export type Formatter = (result: LintResult, context: FormatContext) => string;
  */
 export type ChunkFormatter = (result: Report, context: FormatContext) => Iterable<string>;
 
+/** The formatter that returns a chunk formatter's text as one string. */
+export function whole(chunks: ChunkFormatter): Formatter {
+  return (result, context) => [...chunks(result, context)].join('');
+}
+
 export function countBySeverity(findings: FindingList): { error: number; warning: number; info: number } {
   if (findings instanceof Findings) return findings.countBySeverity();
   const counts = { error: 0, warning: 0, info: 0 };

@@ -1,5 +1,5 @@
 import type { GraphQLArgumentConfig, GraphQLFieldConfigMap, GraphQLInputFieldConfigMap, GraphQLInputType, GraphQLNamedType, GraphQLNullableType, GraphQLOutputType, GraphQLSchema, GraphQLType } from 'graphql';
-import type { graphqlJs } from './predicted-schema.js';
+import { graphqlJs } from './graphql-js.js';
 import { CONTENT_SOURCE_MAPS, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
 
 /**
@@ -12,7 +12,8 @@ import { CONTENT_SOURCE_MAPS, type FieldDefinition, type InputFieldDefinition, t
  * (tested with validateSchema on the printed SDL). `withStandardScalars` adds the five standard
  * scalars whether the definitions use them or not (a part of the schema: reduced-schema.ts).
  */
-export function buildPredictedSchema(graphql: ReturnType<typeof graphqlJs>, definitions: readonly TypeDefinition[], withStandardScalars = false): GraphQLSchema {
+export function buildPredictedSchema(definitions: readonly TypeDefinition[], withStandardScalars = false): GraphQLSchema {
+  const graphql = graphqlJs();
   const named = new Map<string, GraphQLNamedType>(graphql.specifiedScalarTypes.map((t) => [t.name, t]));
   const typeOf = (ref: string): GraphQLType => {
     if (ref.endsWith('!')) return new graphql.GraphQLNonNull(typeOf(ref.slice(0, -1)) as GraphQLNullableType);

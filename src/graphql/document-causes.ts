@@ -1,7 +1,7 @@
 import type { ASTNode, DocumentNode, FieldNode as GraphQLFieldNode, GraphQLSchema } from 'graphql';
 import { lowerFirstAscii } from './naming.js';
 import type { SchemaContentType, SchemaField, SchemaModel } from './schema-model.js';
-import { graphqlJs } from './predicted-schema.js';
+import { graphqlJs } from './graphql-js.js';
 
 /**
  * Where a selection of a GraphQL document stands in the predicted schema, and what in the content

@@ -64,7 +64,7 @@ export function predictedDefinitions(model: SchemaModel): TypeDefinition[] {
       if (f.omitted) continue;
       const definition = fieldDefinition(type, f, define);
       if (definition !== null) fields.push(definition);
-      const target = f.shape.kind === 'entry' || f.shape.kind === 'entries' ? singleTarget(type, f) : null;
+      const target = f.shape.kind === 'entry' || f.shape.kind === 'entries' ? singleTarget(f) : null;
       if (target) nestedTargets.add(target);
     }
     define(objectType(t, fields, ['Entry', '_Node'], description(type.node.json.description)));
@@ -94,9 +94,8 @@ function description(text: unknown): { text: string; block: true } | null {
 }
 
 /** The one content type a link field resolves to, when it is not a union or `Entry`. */
-function singleTarget(type: SchemaContentType, f: SchemaField): SchemaContentType | null {
-  const linked = entryLinkType(type, f, '');
-  return f.targets.length > 0 && linked === f.targets[0]!.naming.name ? f.targets[0]! : null;
+function singleTarget(f: SchemaField): SchemaContentType | null {
+  return f.targets.length > 0 && !isLinkUnion(f) ? f.targets[0]! : null;
 }
 
 /** The names of a content type's sortable fields (Symbol, Integer, Number, Date, Boolean). */
@@ -118,7 +117,7 @@ function filterInput(type: SchemaContentType, name: string, nested: boolean): Ty
     const { shape } = f;
     const fieldType = shape.kind === 'scalar' ? shape.type : null;
     for (const operator of filterOperators(shape)) fields.push({ name: `${f.exposedName}${operator.suffix}`, type: operandType(operator, fieldType) });
-    const target = !nested && (shape.kind === 'entry' || shape.kind === 'entries') ? singleTarget(type, f) : null;
+    const target = !nested && (shape.kind === 'entry' || shape.kind === 'entries') ? singleTarget(f) : null;
     if (target) linkFilters.push({ name: f.name, type: `cf${target.naming.name}NestedFilter` });
   }
   const taken = new Set(fields.map((f) => f.name));
@@ -152,14 +151,14 @@ function fieldDefinition(type: SchemaContentType, f: SchemaField, define: Define
     case 'entry': {
       // A single target may be named like the union would be (`page.header` linking to `pageHeader`): no union then.
       if (isLinkUnion(f)) define(linkUnion(tf, f));
-      const target = singleTarget(type, f);
+      const target = singleTarget(f);
       return fieldOf(name, target ? [...LINK_ARGS, whereArg(`${target.naming.name}Filter`)] : LINK_ARGS, entryLinkType(type, f, ''));
     }
     case 'entries': {
       const items = entryLinkType(type, f, 'Item');
       if (isLinkUnion(f)) define(linkUnion(items, f));
       define(collection(`${tf}Collection`, items));
-      const target = singleTarget(type, f);
+      const target = singleTarget(f);
       if (!target) return fieldOf(exposedName, PAGE_ARGS, `${tf}Collection`);
       define(enumType(`${tf}CollectionOrder`, orderValues(sortableNames(target))));
       return fieldOf(exposedName, [...PAGE_ARGS, orderArg(`${tf}CollectionOrder`), whereArg(`${target.naming.name}Filter`)], `${tf}Collection`);

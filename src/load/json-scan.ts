@@ -20,7 +20,7 @@ export class JsonSyntaxError extends Error {
 }
 
 /** Bytes that are not UTF-8 were found while decoding (the file's text check says which and where). */
-export class NotUtf8Error extends JsonSyntaxError {}
+class NotUtf8Error extends JsonSyntaxError {}
 
 /**
  * The text of the UTF-8 bytes buf[start, end). Bytes that are not UTF-8 are an error (decoding

@@ -1,3 +1,4 @@
+import { grown } from '../compact/lists.js';
 import { diagnoseJson } from './json-diagnose.js';
 import {
   BACKSLASH,
@@ -245,6 +246,13 @@ function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
   return layout;
 }
 
+const ELEMENT_LAYOUT_START = Buffer.from('[\n    {');
+
+/** Whether the top-level array whose `[` is at `start` opens as the export tool writes it (`[`, then its first object on the next line). */
+function hasElementLayout(bytes: FileBytes, start: number): boolean {
+  return bytes.read(start, start + ELEMENT_LAYOUT_START.length).equals(ELEMENT_LAYOUT_START);
+}
+
 /**
  * Offsets of the `{` of each element of the top-level array of objects whose `[` is at `start`
  * and whose value ends at `end`, written by the export tool; null when the array does not have
@@ -252,17 +260,13 @@ function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
  */
 function layoutElements(bytes: FileBytes, start: number, end: number): Float64Array | null {
   const layout = layouts.get(bytes.absPath);
-  if (!layout || !bytes.read(start, start + 7).equals(Buffer.from('[\n    {'))) return null;
+  if (!layout || !hasElementLayout(bytes, start)) return null;
   let elements = layout.elements.get(start);
   if (!elements) {
     let found = new Float64Array(1 << 12);
     let count = 0;
     searchFile(bytes, start, end, ELEMENT_LINE, (offset) => {
-      if (count === found.length) {
-        const grown = new Float64Array(found.length * 2);
-        grown.set(found);
-        found = grown;
-      }
+      found = grown(found, count + 1, (n) => new Float64Array(n));
       found[count++] = offset + ELEMENT_LINE.length - 1;
     });
     elements = found.slice(0, count);
@@ -293,7 +297,7 @@ export class LayoutCutter {
 
   /** For the array whose `[` is at `start` and whose value ends at `end`; null when it does not have that layout (or the file's layout index was not made). */
   static open(bytes: FileBytes, start: number, end: number): LayoutCutter | null {
-    if (!layouts.has(bytes.absPath) || !bytes.read(start, start + 7).equals(Buffer.from('[\n    {'))) return null;
+    if (!layouts.has(bytes.absPath) || !hasElementLayout(bytes, start)) return null;
     const cutter = new LayoutCutter(bytes, end - 1);
     cutter.pos = start + 6;
     return cutter;

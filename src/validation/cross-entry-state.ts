@@ -27,10 +27,11 @@ export class EntryIds {
     return n;
   }
 
-  setType(id: string, type: string): void {
+  setType(id: string, type: string): number {
     const n = this.add(id);
     if (this.typedSince && this.typeOf.get(n) === 0) this.typedSince.push(n);
     this.typeOf.set(n, this.types.of(type) + 1);
+    return n;
   }
 
   /** The content type of entry `id`, undefined while it has not been seen. */
@@ -99,14 +100,16 @@ export class EntryRows {
     return this.id.length;
   }
 
-  add(ref: EntryRef, flags: number): number {
+  /** Adds a row for the entry; `id` is its id's number when the caller has it already. */
+  add(ref: EntryRef, flags: number, id = this.ids.add(ref.id)): number {
     const { file, pointer, offset } = ref.source;
+    const { contentTypeId } = ref;
     const indexed = INDEXED_POINTER.exec(pointer);
     const high = Math.floor(offset / TWO_32);
-    const base: RowBase = { file, contentTypeId: ref.contentTypeId, pointer: indexed ? indexed[1]! : pointer, high };
-    const n = this.bases.of(`${this.files.of(file)}\0${high}\0${base.contentTypeId}\0${base.pointer}`);
-    this.baseOf[n] ??= base;
-    this.id.push(this.ids.add(ref.id));
+    const basePointer = indexed ? indexed[1]! : pointer;
+    const n = this.bases.of(`${this.files.of(file)}\0${high}\0${contentTypeId}\0${basePointer}`);
+    this.baseOf[n] ??= { file, contentTypeId, pointer: basePointer, high };
+    this.id.push(id);
     this.base.push(n);
     this.low.push((offset - high * TWO_32) | 0);
     this.pointerIndex.push(indexed ? Number(indexed[2]) : -1);

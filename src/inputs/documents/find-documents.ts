@@ -13,7 +13,7 @@ export async function findDocumentFiles(cwd: string): Promise<string[]> {
   const extensions = [...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].map((e) => e.slice(1));
   const candidates = await fg(`**/*.{${extensions.join(',')}}`, { cwd, ignore: [...NOT_PROJECT_CODE], onlyFiles: true, dot: false });
   const { extractGraphQL } = await import('./extract.js');
-  const { parse } = (await import('../../graphql/predicted-schema.js')).graphqlJs();
+  const { parse } = (await import('../../graphql/graphql-js.js')).graphqlJs();
   const found: string[] = [];
   for (const path of candidates.sort()) {
     let texts;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
-import { graphqlJs } from '../../graphql/predicted-schema.js';
+import { graphqlJs } from '../../graphql/graphql-js.js';
 import { eachSelection } from '../../graphql/selections.js';
 import { fileSystemError, InputError, InputErrors } from '../../load/input-error.js';
 import { displayPath, type InputFile } from '../../load/load-space.js';

@@ -106,7 +106,7 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
   };
 }
 
-let graphqlModule: Promise<typeof import('../../graphql/predicted-schema.js')> | undefined;
+let graphqlModule: Promise<typeof import('../../graphql/graphql-js.js')> | undefined;
 const GRAPHQL_TAGS = new Set(['gql', 'graphql']);
 const GRAPHQL_STARTS = ['query', 'mutation', 'subscription', 'fragment', '{'];
 
@@ -124,7 +124,7 @@ async function embeddedGraphql(strings: readonly StringSite[]): Promise<SourceFi
     const head = text.trimStart();
     if (!GRAPHQL_STARTS.some((start) => head.startsWith(start)) || !text.includes('(')) continue;
     // The parts of graphql-js the documents use too, not its index (one copy of it in a run).
-    const { parse } = (await (graphqlModule ??= import('../../graphql/predicted-schema.js'))).graphqlJs();
+    const { parse } = (await (graphqlModule ??= import('../../graphql/graphql-js.js'))).graphqlJs();
     try {
       const document = parse(text, { noLocation: false });
       found.push({ document, offset: template ? (n) => site.rawStart + n : () => site.start });
