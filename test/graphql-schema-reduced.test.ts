@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { ASTNode, DefinitionNode, DocumentNode, GraphQLNamedType, GraphQLSchema, ValidationRule } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPredictedSchema } from '../src/graphql/build-schema.js';
-import { predictedDefinitions } from '../src/graphql/predicted-definitions.js';
+import { definitionIndex, type DefinitionIndex } from '../src/graphql/predicted-definitions.js';
 import { reducedDefinitions } from '../src/graphql/reduced-schema.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import { loadSpace } from '../src/load/load-space.js';
+import type { ContentTypeNode } from '../src/model/nodes.js';
 
 /**
  * graphql-document-invalid validates documents against the part of the predicted schema they
@@ -36,15 +37,18 @@ const errorsOf = (schema: GraphQLSchema, document: DocumentNode): string[] => gr
 interface Case {
   name: string;
   full: GraphQLSchema;
-  definitions: ReturnType<typeof predictedDefinitions>;
+  /** The content types of the model. */
+  model: ContentTypeNode[];
+  definitions: DefinitionIndex;
   /** One parsed document per file. */
   documents: DocumentNode[];
 }
 
 async function caseOf(name: string, modelPath: string, documents: string[]): Promise<Case> {
   const space = await loadSpace([{ absPath: modelPath, explicit: true }], workDir);
-  const definitions = predictedDefinitions(buildSchemaModel([...space.model.contentTypes.values()]));
-  return { name, full: buildPredictedSchema(definitions), definitions, documents: documents.map((text) => graphql.parse(text, { noLocation: true })) };
+  const model = [...space.model.contentTypes.values()];
+  const definitions = definitionIndex(buildSchemaModel(model));
+  return { name, full: buildPredictedSchema(definitions.all()), model, definitions, documents: documents.map((text) => graphql.parse(text, { noLocation: true })) };
 }
 
 const filesIn = (dir: string) => readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'));
@@ -309,6 +313,25 @@ describe('validating against the part of the schema the documents reach', () => 
       for (const typeName of partTypes) expectPartOf(part, c.full, typeName);
       // Every predicted schema has the five standard scalars, which every part holds.
       for (const scalar of ['String', 'Int', 'Float', 'Boolean', 'ID']) expect(c.full.getType(scalar), scalar).toBeDefined();
+    }
+  });
+
+  it('the part is made from the definitions it reaches only, and is the same as the part of a schema made whole', async () => {
+    for (const c of await cases()) {
+      const all = whole(c, -1, c.documents[0]!);
+      const fresh = definitionIndex(buildSchemaModel(c.model));
+      const asked = new Set<string>();
+      const watched: DefinitionIndex = {
+        get: (typeName) => (asked.add(typeName), fresh.get(typeName)),
+        implementations: (typeName) => fresh.implementations(typeName),
+        all: () => expect.fail('the part asked for the whole schema'),
+      };
+      const part = reducedDefinitions(watched, all);
+      expect(part, c.name).toEqual(reducedDefinitions(c.definitions, all));
+      // Of the schema's types, only those of the part were made.
+      const names = new Set(c.definitions.all().map((d) => d.name));
+      expect([...asked].filter((n) => names.has(n)).sort(), c.name).toEqual(part.map((d) => d.name).sort());
+      if (c.name === 'template-marketing') expect(part.length).toBeLessThan(names.size / 3);
     }
   });
 
