@@ -1,4 +1,4 @@
-import { LOCATION_DEFINITIONS, builtinDefinitions, collection, filterBase, orderValues } from './builtin-definitions.js';
+import { BUILTIN_DEFINITIONS, LOCATION_DEFINITIONS, collection, filterBase, orderValues } from './builtin-definitions.js';
 import { lowerFirstAscii } from './naming.js';
 import {
   ASSET_FIELDS,
@@ -64,7 +64,7 @@ export function predictedDefinitions(model: SchemaModel): TypeDefinition[] {
  */
 export function definitionIndex(model: SchemaModel): DefinitionIndex {
   const index = new LazyDefinitions();
-  for (const definition of builtinDefinitions()) index.add(definition.name, () => definition);
+  for (const [name, make] of Object.entries(BUILTIN_DEFINITIONS)) index.add(name, make);
   index.add('Asset', assetType);
   index.add('AssetLinkingCollections', () => assetLinkingCollections(model));
   const nestedTargets = new Set<SchemaContentType>();
