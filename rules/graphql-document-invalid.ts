@@ -1,7 +1,7 @@
 import type { ASTNode, DocumentNode, GraphQLError, GraphQLSchema, Source } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
-import { documentRules, verdictRules } from '../src/graphql/document-validation.js';
+import { documentRules, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
 import { graphqlJs } from '../src/graphql/graphql-js.js';
 import { predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
@@ -136,13 +136,14 @@ application no longer asks for it.
         if (operations.length + fragments.length === 0) return;
         const graphql = graphqlJs();
         // One validation of every operation and fragment of the run (document-validation.ts says
-        // which rules); one anonymous operation alone is checked per document.
+        // which rules, and how a repository too large for one graphql-js validation is split);
+        // one anonymous operation alone is checked per document.
         const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
         // `maxErrors`: graphql-js stops at 100 by default, which a whole repository can reach.
         // `verdictOnly`: the rules that tell only whether there is an error, cheaper.
         const validate = (schema: GraphQLSchema, maxErrors: number, verdictOnly = false): GraphQLError[] => {
-          const typeInfo = new graphql.TypeInfo(schema);
-          const errors = [...graphql.validate(schema, whole, verdictOnly ? verdictRules(typeInfo) : documentRules(), { maxErrors }, typeInfo)];
+          const rules = verdictOnly ? verdictRules : () => documentRules();
+          const errors = validateDefinitions(schema, operations.map((o) => o.ast), fragments.map((f) => f.ast), rules, maxErrors);
           for (const document of bySource.values()) {
             if (errors.length >= maxErrors) break;
             if (document.operations.length > 1) errors.push(...graphql.validate(schema, document.ast!, [graphql.LoneAnonymousOperationRule]));

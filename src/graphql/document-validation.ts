@@ -1,4 +1,4 @@
-import type { ASTVisitor, FragmentDefinitionNode, GraphQLInputType, OperationDefinitionNode, TypeInfo, TypeNode, ValidationContext, ValidationRule, VariableDefinitionNode, VariableNode } from 'graphql';
+import type { ASTNode, ASTVisitor, FragmentDefinitionNode, GraphQLError, GraphQLInputType, GraphQLSchema, OperationDefinitionNode, TypeInfo, TypeNode, ValidationContext, ValidationRule, VariableDefinitionNode, VariableNode } from 'graphql';
 import { graphqlJs } from './graphql-js.js';
 
 /**
@@ -13,6 +13,48 @@ export function documentRules(): ValidationRule[] {
   const graphql = graphqlJs();
   const perDocument = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
   return [...graphql.specifiedRules.filter((rule) => !perDocument.has(rule)), knownOperationTypes];
+}
+
+/**
+ * graphql-js's validation of the operations and fragments as one document (operations first),
+ * with `rules(typeInfo)`. graphql-js gives up on a document whose operations spread fragments
+ * beyond a budget (50,000 spreads and variable usages, counted per operation: a few thousand
+ * operations that spread dozens of fragments) and reports only "Validation aborted.", which names
+ * no place, after the errors found so far; the operations are then validated again in halves, each
+ * half with every fragment, and each error is kept once. An operation that exceeds the budget
+ * alone keeps graphql-js's "Validation aborted.".
+ */
+export function validateDefinitions(
+  schema: GraphQLSchema,
+  operations: readonly OperationDefinitionNode[],
+  fragments: readonly FragmentDefinitionNode[],
+  rules: (typeInfo: TypeInfo) => ValidationRule[],
+  maxErrors: number,
+): GraphQLError[] {
+  const graphql = graphqlJs();
+  const typeInfo = new graphql.TypeInfo(schema);
+  const errors = graphql.validate(schema, { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments] }, rules(typeInfo), { maxErrors }, typeInfo);
+  if (operations.length < 2 || !errors.some(isAborted)) return [...errors];
+  const half = Math.ceil(operations.length / 2);
+  const found: GraphQLError[] = [];
+  const keys = new Set<string>();
+  const ids = new Map<ASTNode, number>();
+  const id = (node: ASTNode): number => ids.get(node) ?? (ids.set(node, ids.size), ids.size - 1);
+  for (const part of [operations.slice(0, half), operations.slice(half)]) {
+    if (found.length >= maxErrors) break;
+    for (const error of validateDefinitions(schema, part, fragments, rules, maxErrors - found.length)) {
+      // A fragment's errors are found in both halves.
+      const key = `${error.message}\u0000${(error.nodes ?? []).map(id).join(',')}`;
+      if (!keys.has(key)) found.push(error);
+      keys.add(key);
+    }
+  }
+  return found;
+}
+
+/** graphql-js's error when a document's fragments exceed its budget (it names no node). */
+function isAborted(error: GraphQLError): boolean {
+  return error.message === 'Validation aborted.' && error.nodes === undefined;
 }
 
 /**
