@@ -1,7 +1,7 @@
 // What GraphQL documents cost a run, measured in one session (medians of alternating runs):
 //   npm run build && node bench/documents.mjs [runs=10] [documents=500] [--compare DIR] [--cold-only]
-// --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) in the cold-start runs, in
-// the same alternation; --cold-only stops after them. CPU times (user + system of the child, on
+// --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) in the same alternation, and
+// DIR's library in the in-process runs; --cold-only stops after the cold-start runs. CPU times (user + system of the child, on
 // Linux) are printed beside wall times: on a loaded machine they are the steadier measure.
 // 1. Cold start of a small run: the real app of fixtures/graphql/template-marketing (16 content types, 58 entries)
 //    linted with its model only, then with its 20 .graphql documents, then with one .tsx
@@ -135,16 +135,22 @@ const manySetups = [
   { name: 'model only', dir: setup('many-model-only', '', many) },
   { name: `model + 20 app documents + ${count} generated`, dir: setup('many-documents', 'documents: ["src/**/*.{graphql,tsx}"]\n', many) },
 ];
-print(`${count} generated documents (half .graphql, half .tsx), fragments from the app's files`, measure(manySetups));
+const manyCompared = values.compare
+  ? manySetups.map((c) => ({ ...c, name: `compare: ${c.name}`, bin: resolve(values.compare, 'bin', 'cmlint.js'), base: 'compare: model only' }))
+  : [];
+print(`${count} generated documents (half .graphql, half .tsx), fragments from the app's files`, measure([...manySetups, ...manyCompared]));
 
-// In one process: what the documents cost once their modules are loaded.
-const { lint } = await import(join(root, 'dist', 'src', 'lint.js'));
-const warm = manySetups.map(() => []);
+// In one process: what the documents cost once their modules are loaded (each build's library in
+// the same process, alternating, with --compare).
+const lints = [(await import(join(root, 'dist', 'src', 'lint.js'))).lint];
+if (values.compare) lints.push((await import(join(resolve(values.compare), 'dist', 'src', 'lint.js'))).lint);
+const warmSetups = lints.flatMap((lint, l) => manySetups.map(({ name, dir }) => ({ lint, dir, name: l === 0 ? name : `compare: ${name}`, base: l === 0 ? undefined : 'compare: model only' })));
+const warm = warmSetups.map(() => []);
 for (let i = 0; i < runs + 2; i++) {
-  for (const [k, { dir }] of manySetups.entries()) {
+  for (const [k, { lint, dir }] of warmSetups.entries()) {
     const started = process.hrtime.bigint();
     await lint({ paths: [], cwd: dir });
     if (i >= 2) warm[k].push(Number(process.hrtime.bigint() - started) / 1e6);
   }
 }
-print(`The same in one process, modules loaded`, manySetups.map(({ name }, k) => ({ name, median: median(warm[k]), min: Math.min(...warm[k]), max: Math.max(...warm[k]), findings: NaN })));
+print(`The same in one process, modules loaded`, warmSetups.map(({ name, base }, k) => ({ name, base, median: median(warm[k]), min: Math.min(...warm[k]), max: Math.max(...warm[k]), findings: NaN })));

@@ -1,25 +1,12 @@
-import type { ASTNode, ASTVisitor, DocumentNode, GraphQLError, GraphQLSchema, Source, ValidationContext, ValidationRule } from 'graphql';
+import type { ASTNode, DocumentNode, GraphQLError, GraphQLSchema, Source } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
+import { documentRules, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
 import { graphqlJs } from '../src/graphql/graphql-js.js';
 import { predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 type Definition = OperationNode | FragmentNode;
-
-/**
- * The check graphql-js 17 adds as KnownOperationTypesRule, which 16 leaves to execution: the
- * service's GraphQL API has only queries, so a mutation or subscription fails.
- */
-function knownOperationTypes(context: ValidationContext): ASTVisitor {
-  return {
-    OperationDefinition(node) {
-      const schema = context.getSchema();
-      const root = node.operation === 'mutation' ? schema.getMutationType() : node.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-      if (!root) context.reportError(new (graphqlJs().GraphQLError)(`The service's GraphQL API has no ${node.operation} operations (it is read-only).`, { nodes: node }));
-    },
-  };
-}
 
 /** Errors that graphql-resource-sys-type reports with its date: `sys { type }` on a resource link. */
 function isResourceSysType(node: ASTNode, place: Place | undefined): boolean {
@@ -148,16 +135,15 @@ application no longer asks for it.
       end() {
         if (operations.length + fragments.length === 0) return;
         const graphql = graphqlJs();
-        // One validation of every operation and fragment of the run: a fragment is checked once,
-        // however many operations spread it, and spreads resolve across files. What only holds
-        // within one document sent to the service (one anonymous operation alone) is checked per
-        // document; operation names may repeat across files, and a fragment no operation uses is
-        // not an error.
+        // One validation of every operation and fragment of the run (document-validation.ts says
+        // which rules, and how a repository too large for one graphql-js validation is split);
+        // one anonymous operation alone is checked per document.
         const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
-        const excluded = new Set<ValidationRule>([graphql.NoUnusedFragmentsRule, graphql.UniqueOperationNamesRule, graphql.LoneAnonymousOperationRule]);
         // `maxErrors`: graphql-js stops at 100 by default, which a whole repository can reach.
-        const validate = (schema: GraphQLSchema, maxErrors: number): GraphQLError[] => {
-          const errors = [...graphql.validate(schema, whole, [...graphql.specifiedRules.filter((r) => !excluded.has(r)), knownOperationTypes], { maxErrors })];
+        // `verdictOnly`: the rules that tell only whether there is an error, cheaper.
+        const validate = (schema: GraphQLSchema, maxErrors: number, verdictOnly = false): GraphQLError[] => {
+          const rules = verdictOnly ? verdictRules : () => documentRules();
+          const errors = validateDefinitions(schema, operations.map((o) => o.ast), fragments.map((f) => f.ast), rules, maxErrors);
           for (const document of bySource.values()) {
             if (errors.length >= maxErrors) break;
             if (document.operations.length > 1) errors.push(...graphql.validate(schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
@@ -166,10 +152,10 @@ application no longer asks for it.
         };
         // First against the part of the schema the documents reach, which is much cheaper to
         // build: no error there means no error against the whole schema (reduced-schema.ts says
-        // why), so that pass stops at its first error. Any error, and the errors reported, are
-        // the whole schema's.
+        // why), so that pass stops at its first error and needs only the verdict. Any error, and
+        // the errors reported, are the whole schema's.
         const reduced = reducedPredictedSchema(context.space, whole);
-        if (!reduced || validate(reduced, 1).length === 0) return;
+        if (!reduced || validate(reduced, 1, true).length === 0) return;
         const built = predictedSchema(context.space)!;
         const errors = validate(built.schema, Infinity);
         if (errors.length === 0) return;

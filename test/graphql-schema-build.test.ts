@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { GraphQLNamedType, GraphQLSchema } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPredictedSchema } from '../src/graphql/build-schema.js';
-import { predictedDefinitions } from '../src/graphql/predicted-definitions.js';
+import { definitionIndex, predictedDefinitions } from '../src/graphql/predicted-definitions.js';
 import { renderSchema } from '../src/graphql/render-sdl.js';
 import { buildSchemaModel, type SchemaModel } from '../src/graphql/schema-model.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
@@ -140,5 +140,38 @@ describe('the schema built from the predicted definitions is the schema of the p
       'ends with a backslash \\',
       'tab\tand unicode ✓ 𝄞',
     ]);
+  });
+});
+
+describe('the definition index makes each definition when it is asked for, the same as the whole schema has', () => {
+  it('for every content model of the fixtures: every name, in any order, and the implementations of every interface', async () => {
+    let checked = 0;
+    const implemented = new Set<string>();
+    for (const path of contentModelFiles(join(root, 'fixtures'))) {
+      const model = await modelOf(path);
+      if (!model || schemaProblems(model).length > 0) continue;
+      const all = predictedDefinitions(model);
+      const index = definitionIndex(model);
+      // Backwards, so that each definition is made before the ones it refers to are.
+      for (const definition of [...all].reverse()) expect(index.get(definition.name), definition.name).toEqual(definition);
+      expect(index.get('NoSuchType')).toBeUndefined();
+      for (const definition of all) {
+        const implementing = all.filter((d) => d.kind === 'object' && d.interfaces.includes(definition.name)).map((d) => d.name);
+        expect([...index.implementations(definition.name)].sort(), definition.name).toEqual(implementing.sort());
+        if (implementing.length > 0) implemented.add(definition.name);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(55);
+    expect([...implemented].sort()).toEqual(['Entry', 'ResourceLink', '_Node']);
+  });
+
+  it('a definition is made once: asking again gives the same object, and the whole schema reuses it', async () => {
+    const model = (await modelOf(join(root, 'fixtures/graphql/template-marketing/export.json')))!;
+    const index = definitionIndex(model);
+    const page = index.get('Page');
+    expect(page?.kind).toBe('object');
+    expect(index.get('Page')).toBe(page);
+    expect(index.all().find((d) => d.name === 'Page')).toBe(page);
   });
 });

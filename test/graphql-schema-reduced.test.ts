@@ -3,13 +3,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ASTNode, DefinitionNode, DocumentNode, GraphQLNamedType, GraphQLSchema, ValidationRule } from 'graphql';
+import type { ASTNode, DefinitionNode, DocumentNode, GraphQLNamedType, GraphQLSchema } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPredictedSchema } from '../src/graphql/build-schema.js';
-import { predictedDefinitions } from '../src/graphql/predicted-definitions.js';
+import { documentRules, verdictRules } from '../src/graphql/document-validation.js';
+import { definitionIndex, type DefinitionIndex } from '../src/graphql/predicted-definitions.js';
 import { reducedDefinitions } from '../src/graphql/reduced-schema.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import { loadSpace } from '../src/load/load-space.js';
+import type { ContentTypeNode } from '../src/model/nodes.js';
 
 /**
  * graphql-document-invalid validates documents against the part of the predicted schema they
@@ -22,29 +24,38 @@ import { loadSpace } from '../src/load/load-space.js';
 
 // graphql-js as cmlint loads it (CommonJS; vitest would import its ES modules, another copy of its classes).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
-const { Kind, specifiedRules, NoUnusedFragmentsRule, UniqueOperationNamesRule, LoneAnonymousOperationRule } = graphql;
+const { Kind, TypeInfo } = graphql;
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'cmlint-reduced-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-/** The rules graphql-document-invalid runs on the documents of a run as one document. */
-const RULES = specifiedRules.filter((r) => !([NoUnusedFragmentsRule, UniqueOperationNamesRule, LoneAnonymousOperationRule] as ValidationRule[]).includes(r));
+/** The errors of the rules graphql-document-invalid runs on the documents of a run as one document. */
+const errorsOf = (schema: GraphQLSchema, document: DocumentNode): string[] => graphql.validate(schema, document, documentRules(), { maxErrors: Infinity }).map((e) => e.message);
 
-const errorsOf = (schema: GraphQLSchema, document: DocumentNode): string[] => graphql.validate(schema, document, RULES, { maxErrors: Infinity }).map((e) => e.message);
+const VARIABLE_RULES = ['NoUndefinedVariablesRule', 'NoUnusedVariablesRule', 'VariablesInAllowedPositionRule'];
+
+/** The errors of the rules of its first check, which tell only whether there is an error (at most one, as the rule asks). */
+const verdictOf = (schema: GraphQLSchema, document: DocumentNode): string[] => {
+  const typeInfo = new TypeInfo(schema);
+  return graphql.validate(schema, document, verdictRules(typeInfo), { maxErrors: 1 }, typeInfo).map((e) => e.message);
+};
 
 interface Case {
   name: string;
   full: GraphQLSchema;
-  definitions: ReturnType<typeof predictedDefinitions>;
+  /** The content types of the model. */
+  model: ContentTypeNode[];
+  definitions: DefinitionIndex;
   /** One parsed document per file. */
   documents: DocumentNode[];
 }
 
 async function caseOf(name: string, modelPath: string, documents: string[]): Promise<Case> {
   const space = await loadSpace([{ absPath: modelPath, explicit: true }], workDir);
-  const definitions = predictedDefinitions(buildSchemaModel([...space.model.contentTypes.values()]));
-  return { name, full: buildPredictedSchema(definitions), definitions, documents: documents.map((text) => graphql.parse(text, { noLocation: true })) };
+  const model = [...space.model.contentTypes.values()];
+  const definitions = definitionIndex(buildSchemaModel(model));
+  return { name, full: buildPredictedSchema(definitions.all()), model, definitions, documents: documents.map((text) => graphql.parse(text, { noLocation: true })) };
 }
 
 const filesIn = (dir: string) => readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'));
@@ -304,6 +315,7 @@ describe('validating against the part of the schema the documents reach', () => 
       expect(errorsOf(c.full, all), c.name).toEqual([]);
       const part = reduced(c, all);
       expect(errorsOf(part, all), c.name).toEqual([]);
+      expect(verdictOf(part, all), c.name).toEqual([]);
       const partTypes = Object.keys(part.getTypeMap());
       expect(partTypes.length, c.name).toBeLessThan(Object.keys(c.full.getTypeMap()).length);
       for (const typeName of partTypes) expectPartOf(part, c.full, typeName);
@@ -312,9 +324,30 @@ describe('validating against the part of the schema the documents reach', () => 
     }
   });
 
+  it('the part is made from the definitions it reaches only, and is the same as the part of a schema made whole', async () => {
+    for (const c of await cases()) {
+      const all = whole(c, -1, c.documents[0]!);
+      const fresh = definitionIndex(buildSchemaModel(c.model));
+      const asked = new Set<string>();
+      const watched: DefinitionIndex = {
+        get: (typeName) => (asked.add(typeName), fresh.get(typeName)),
+        implementations: (typeName) => fresh.implementations(typeName),
+        all: () => expect.fail('the part asked for the whole schema'),
+      };
+      const part = reducedDefinitions(watched, all);
+      expect(part, c.name).toEqual(reducedDefinitions(c.definitions, all));
+      // Of the schema's types, only those of the part were made.
+      const names = new Set(c.definitions.all().map((d) => d.name));
+      expect([...asked].filter((n) => names.has(n)).sort(), c.name).toEqual(part.map((d) => d.name).sort());
+      if (c.name === 'template-marketing') expect(part.length).toBeLessThan(names.size / 3);
+    }
+  });
+
   it('an error against the complete schema is an error against the part, for every variant of the documents', async () => {
     let broken = 0;
     let valid = 0;
+    /** Variants that only the rules on variables find wrong (which verdictRules checks its own way). */
+    let onlyVariables = 0;
     for (const c of await cases()) {
       const typeNames = someTypeNames(c);
       c.documents.forEach((document, index) => {
@@ -323,7 +356,12 @@ describe('validating against the part of the schema the documents reach', () => 
         for (const variant of variants(document, typeNames).filter((_, i) => i % stride === index % stride)) {
           const all = withFragments(c, index, variant);
           const full = errorsOf(c.full, all);
-          const part = errorsOf(reduced(c, all), all);
+          const partSchema = reduced(c, all);
+          const part = errorsOf(partSchema, all);
+          // The verdict of the cheaper rules is the same, against the part and against the complete schema.
+          expect(verdictOf(partSchema, all).length > 0, `${c.name}: ${graphql.print(variant)}`).toBe(part.length > 0);
+          expect(verdictOf(c.full, all).length > 0, `${c.name}: ${graphql.print(variant)}`).toBe(full.length > 0);
+          if (part.length > 0 && graphql.validate(partSchema, all, documentRules().filter((r) => !VARIABLE_RULES.includes(r.name))).length === 0) onlyVariables++;
           if (full.length > 0) {
             broken++;
             if (part.length === 0) expect.fail(`${c.name}: valid against the part only:\n${graphql.print(variant)}\ncomplete schema: ${full.join('\n')}`);
@@ -336,6 +374,7 @@ describe('validating against the part of the schema the documents reach', () => 
       });
     }
     expect(broken).toBeGreaterThan(1500);
+    expect(onlyVariables).toBeGreaterThan(150);
     expect(valid).toBeGreaterThan(250);
   }, 120_000);
 });

@@ -44,36 +44,42 @@ export function collection(name: string, items: string): TypeDefinition {
 const idFilter = (name: string, more: InputFieldDefinition[] = []): TypeDefinition =>
   inputType(name, [...more, { name: 'id_contains_all', type: '[String]' }, { name: 'id_contains_none', type: '[String]' }, { name: 'id_contains_some', type: '[String]' }]);
 
-/** Built-in definitions; `Asset` and `AssetLinkingCollections` are made with the content model's. */
-export function builtinDefinitions(): TypeDefinition[] {
-  const assetFilter = filterBase('AssetFilter');
-  for (const f of ASSET_FIELDS) assetFilter.push(...scalarFilterFields(f.name, f.type));
-  return [
-    collection('AssetCollection', 'Asset'),
-    inputType('AssetFilter', assetFilter),
-    enumType('AssetOrder', orderValues(ASSET_FIELDS.filter((f) => f.sortable).map((f) => f.name))),
-    // `concepts` (taxonomy) is newer than `tags`: seen in schemas generated since 2025.
-    objectType('ContentfulMetadata', [field('concepts', '[TaxonomyConcept]!'), field('tags', '[ContentfulTag]!')]),
-    idFilter('ContentfulMetadataConceptsDescendantsFilter'),
-    idFilter('ContentfulMetadataConceptsFilter', [{ name: 'descendants', type: 'ContentfulMetadataConceptsDescendantsFilter' }]),
+/**
+ * The built-in definitions by name, each made when it is called (a run with documents makes only
+ * those they reach); `Asset` and `AssetLinkingCollections` are made with the content model's.
+ */
+export const BUILTIN_DEFINITIONS: Readonly<Record<string, () => TypeDefinition>> = {
+  AssetCollection: () => collection('AssetCollection', 'Asset'),
+  AssetFilter: () => {
+    const fields = filterBase('AssetFilter');
+    for (const f of ASSET_FIELDS) fields.push(...scalarFilterFields(f.name, f.type));
+    return inputType('AssetFilter', fields);
+  },
+  AssetOrder: () => enumType('AssetOrder', orderValues(ASSET_FIELDS.filter((f) => f.sortable).map((f) => f.name))),
+  // `concepts` (taxonomy) is newer than `tags`: seen in schemas generated since 2025.
+  ContentfulMetadata: () => objectType('ContentfulMetadata', [field('concepts', '[TaxonomyConcept]!'), field('tags', '[ContentfulTag]!')]),
+  ContentfulMetadataConceptsDescendantsFilter: () => idFilter('ContentfulMetadataConceptsDescendantsFilter'),
+  ContentfulMetadataConceptsFilter: () => idFilter('ContentfulMetadataConceptsFilter', [{ name: 'descendants', type: 'ContentfulMetadataConceptsDescendantsFilter' }]),
+  ContentfulMetadataFilter: () =>
     inputType('ContentfulMetadataFilter', [
       { name: 'concepts', type: 'ContentfulMetadataConceptsFilter' },
       { name: 'concepts_exists', type: 'Boolean' },
       { name: 'tags', type: 'ContentfulMetadataTagsFilter' },
       { name: 'tags_exists', type: 'Boolean' },
     ]),
-    idFilter('ContentfulMetadataTagsFilter'),
-    objectType('ContentfulTag', [field('id', 'String'), field('name', 'String')]),
-    scalarType('DateTime'),
-    scalarType('Dimension'),
-    interfaceType('Entry', [field('contentfulMetadata', 'ContentfulMetadata!'), field('sys', 'Sys!')]),
-    collection('EntryCollection', 'Entry'),
-    inputType('EntryFilter', filterBase('EntryFilter')),
-    enumType('EntryOrder', orderValues([])),
-    scalarType('HexColor'),
-    enumType('ImageFormat', ['AVIF', 'JPG', 'JPG_PROGRESSIVE', 'PNG', 'PNG8', 'WEBP']),
-    enumType('ImageResizeFocus', ['BOTTOM', 'BOTTOM_LEFT', 'BOTTOM_RIGHT', 'CENTER', 'FACE', 'FACES', 'LEFT', 'RIGHT', 'TOP', 'TOP_LEFT', 'TOP_RIGHT']),
-    enumType('ImageResizeStrategy', ['CROP', 'FILL', 'FIT', 'PAD', 'SCALE', 'THUMB']),
+  ContentfulMetadataTagsFilter: () => idFilter('ContentfulMetadataTagsFilter'),
+  ContentfulTag: () => objectType('ContentfulTag', [field('id', 'String'), field('name', 'String')]),
+  DateTime: () => scalarType('DateTime'),
+  Dimension: () => scalarType('Dimension'),
+  Entry: () => interfaceType('Entry', [field('contentfulMetadata', 'ContentfulMetadata!'), field('sys', 'Sys!')]),
+  EntryCollection: () => collection('EntryCollection', 'Entry'),
+  EntryFilter: () => inputType('EntryFilter', filterBase('EntryFilter')),
+  EntryOrder: () => enumType('EntryOrder', orderValues([])),
+  HexColor: () => scalarType('HexColor'),
+  ImageFormat: () => enumType('ImageFormat', ['AVIF', 'JPG', 'JPG_PROGRESSIVE', 'PNG', 'PNG8', 'WEBP']),
+  ImageResizeFocus: () => enumType('ImageResizeFocus', ['BOTTOM', 'BOTTOM_LEFT', 'BOTTOM_RIGHT', 'CENTER', 'FACE', 'FACES', 'LEFT', 'RIGHT', 'TOP', 'TOP_LEFT', 'TOP_RIGHT']),
+  ImageResizeStrategy: () => enumType('ImageResizeStrategy', ['CROP', 'FILL', 'FIT', 'PAD', 'SCALE', 'THUMB']),
+  ImageTransformOptions: () =>
     inputType('ImageTransformOptions', [
       { name: 'backgroundColor', type: 'HexColor' },
       { name: 'cornerRadius', type: 'Int' },
@@ -84,10 +90,11 @@ export function builtinDefinitions(): TypeDefinition[] {
       { name: 'resizeStrategy', type: 'ImageResizeStrategy' },
       { name: 'width', type: 'Dimension' },
     ]),
-    scalarType('JSON'),
-    scalarType('Quality'),
-    interfaceType('ResourceLink', [field('sys', 'ResourceSys!')]),
-    objectType('ResourceSys', [field('linkType', 'String!'), field('urn', 'String!')]),
+  JSON: () => scalarType('JSON'),
+  Quality: () => scalarType('Quality'),
+  ResourceLink: () => interfaceType('ResourceLink', [field('sys', 'ResourceSys!')]),
+  ResourceSys: () => objectType('ResourceSys', [field('linkType', 'String!'), field('urn', 'String!')]),
+  Sys: () =>
     objectType('Sys', [
       field('environmentId', 'String!'),
       field('firstPublishedAt', 'DateTime'),
@@ -97,11 +104,10 @@ export function builtinDefinitions(): TypeDefinition[] {
       field('publishedVersion', 'Int'),
       field('spaceId', 'String!'),
     ]),
-    inputType('SysFilter', SYS_FILTER_FIELDS.flatMap((f) => scalarFilterFields(f.name, f.type))),
-    objectType('TaxonomyConcept', [field('id', 'String')]),
-    interfaceType('_Node', [field('_id', 'ID!')]),
-  ];
-}
+  SysFilter: () => inputType('SysFilter', SYS_FILTER_FIELDS.flatMap((f) => scalarFilterFields(f.name, f.type))),
+  TaxonomyConcept: () => objectType('TaxonomyConcept', [field('id', 'String')]),
+  _Node: () => interfaceType('_Node', [field('_id', 'ID!')]),
+};
 
 /**
  * Location fields bring the Location type and the scalars of their `_within_circle` /

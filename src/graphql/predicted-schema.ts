@@ -1,9 +1,8 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { SpaceModel } from '../model/space-model.js';
 import { buildPredictedSchema } from './build-schema.js';
-import { predictedDefinitions } from './predicted-definitions.js';
+import { definitionIndex, type DefinitionIndex } from './predicted-definitions.js';
 import { reducedDefinitions } from './reduced-schema.js';
-import type { TypeDefinition } from './schema-definitions.js';
 import { buildSchemaModel, type SchemaModel } from './schema-model.js';
 import { schemaProblems } from './schema-problems.js';
 
@@ -21,16 +20,19 @@ export interface PredictedSchema {
   schema: GraphQLSchema;
 }
 
-/** The predicted definitions of a space, made once per space model; null when GraphQL names collide (no schema can be generated then). */
-function definitionsOf(space: SpaceModel): { model: SchemaModel; definitions: TypeDefinition[] } | null {
+/**
+ * The predicted definitions of a space, one index per space model (each definition made once, when
+ * first used); null when GraphQL names collide (no schema can be generated then).
+ */
+function definitionsOf(space: SpaceModel): { model: SchemaModel; definitions: DefinitionIndex } | null {
   if (!definitions.has(space)) {
     const model = schemaModelOf(space);
-    definitions.set(space, schemaProblems(model).length === 0 ? { model, definitions: predictedDefinitions(model) } : null);
+    definitions.set(space, schemaProblems(model).length === 0 ? { model, definitions: definitionIndex(model) } : null);
   }
   return definitions.get(space)!;
 }
 
-const definitions = new WeakMap<SpaceModel, { model: SchemaModel; definitions: TypeDefinition[] } | null>();
+const definitions = new WeakMap<SpaceModel, { model: SchemaModel; definitions: DefinitionIndex } | null>();
 const schemas = new WeakMap<SpaceModel, PredictedSchema | null>();
 
 /**
@@ -42,7 +44,7 @@ const schemas = new WeakMap<SpaceModel, PredictedSchema | null>();
 export function predictedSchema(space: SpaceModel): PredictedSchema | null {
   if (!schemas.has(space)) {
     const predicted = definitionsOf(space);
-    schemas.set(space, predicted && { model: predicted.model, schema: buildPredictedSchema(predicted.definitions) });
+    schemas.set(space, predicted && { model: predicted.model, schema: buildPredictedSchema(predicted.definitions.all()) });
   }
   return schemas.get(space)!;
 }

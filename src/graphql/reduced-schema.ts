@@ -1,6 +1,7 @@
 import type { ArgumentNode, DocumentNode, SelectionSetNode, TypeNode, ValueNode } from 'graphql';
 import type { Argument } from './schema-facts.js';
-import type { FieldDefinition, InputFieldDefinition, TypeDefinition } from './schema-definitions.js';
+import type { DefinitionIndex } from './predicted-definitions.js';
+import { compareNames, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
 
 /**
  * The part of the predicted schema a set of GraphQL documents reaches, for validating them
@@ -44,23 +45,13 @@ import type { FieldDefinition, InputFieldDefinition, TypeDefinition } from './sc
  * - Introspection fields (`__typename`, `__schema`, `__type`) and their types are graphql-js's
  *   own, the same in every schema.
  */
-export function reducedDefinitions(definitions: readonly TypeDefinition[], document: DocumentNode): TypeDefinition[] {
-  const byName = new Map(definitions.map((d) => [d.name, d]));
-  const implementations = new Map<string, string[]>();
-  for (const d of definitions) {
-    if (d.kind !== 'object') continue;
-    for (const name of d.interfaces) {
-      const objects = implementations.get(name);
-      if (objects) objects.push(d.name);
-      else implementations.set(name, [d.name]);
-    }
-  }
+export function reducedDefinitions(definitions: DefinitionIndex, document: DocumentNode): TypeDefinition[] {
   const memberMaps = new Map<string, Map<string, FieldDefinition | InputFieldDefinition>>();
   /** A field of an object or interface type, or an input field of an input type, by name. */
   const memberOf = (typeName: string, name: string): FieldDefinition | InputFieldDefinition | undefined => {
     let members = memberMaps.get(typeName);
     if (!members) {
-      const d = byName.get(typeName);
+      const d = definitions.get(typeName);
       members = new Map(d && (d.kind === 'object' || d.kind === 'interface' || d.kind === 'input') ? d.fields.map((f) => [f.name, f]) : []);
       memberMaps.set(typeName, members);
     }
@@ -78,7 +69,7 @@ export function reducedDefinitions(definitions: readonly TypeDefinition[], docum
 
   const include = (name: string): void => {
     if (included.has(name)) return;
-    const d = byName.get(name);
+    const d = definitions.get(name);
     if (!d) return; // a standard scalar, or a name the schema does not have (validation reports it)
     included.add(name);
     switch (d.kind) {
@@ -86,7 +77,7 @@ export function reducedDefinitions(definitions: readonly TypeDefinition[], docum
         for (const i of d.interfaces) include(i);
         break;
       case 'interface':
-        for (const o of implementations.get(name) ?? []) include(o);
+        for (const o of definitions.implementations(name)) include(o);
         break;
       case 'union':
         for (const m of d.members) include(m);
@@ -109,7 +100,7 @@ export function reducedDefinitions(definitions: readonly TypeDefinition[], docum
   const value = (node: ValueNode, typeName: string): void => {
     if (node.kind === 'ListValue') {
       for (const item of node.values) value(item, typeName);
-    } else if (node.kind === 'ObjectValue' && byName.get(typeName)?.kind === 'input') {
+    } else if (node.kind === 'ObjectValue' && definitions.get(typeName)?.kind === 'input') {
       for (const objectField of node.fields) {
         const f = memberOf(typeName, objectField.name.value);
         if (!f) continue; // a field the input type does not have (validation reports it)
@@ -142,7 +133,7 @@ export function reducedDefinitions(definitions: readonly TypeDefinition[], docum
         include(type);
         walk(type, selection.selectionSet);
       } else if (selection.kind === 'Field') {
-        const kind = byName.get(parent)?.kind;
+        const kind = definitions.get(parent)?.kind;
         const f = kind === 'object' || kind === 'interface' ? (memberOf(parent, selection.name.value) as FieldDefinition | undefined) : undefined;
         if (!f) continue; // __typename and the like, or a field the schema does not have
         field(parent, f, selection.arguments ?? []);
@@ -168,9 +159,10 @@ export function reducedDefinitions(definitions: readonly TypeDefinition[], docum
     }
   }
 
+  // In the complete schema's order (predictedDefinitions sorts by name).
   const reduced: TypeDefinition[] = [];
-  for (const d of definitions) {
-    if (!included.has(d.name)) continue;
+  for (const name of [...included].sort(compareNames)) {
+    const d = definitions.get(name)!;
     const names = kept.get(d.name);
     if (d.kind === 'object' || d.kind === 'interface') {
       const fields = d.fields.filter((f) => names?.has(f.name)).map((f) => ({ ...f, args: f.args.filter((a) => keptArgs.get(f)?.has(a.name)) }));

@@ -61,7 +61,10 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
       }
       if (loops.found) throw loops.found;
       if (named && matches.length === 0) throw new InputError(pattern, 'No files match this glob');
-      for (const match of matches) if (!found.has(resolve(match))) found.set(resolve(match), false);
+      for (const match of matches) {
+        const absPath = resolve(match);
+        if (!found.has(absPath)) found.set(absPath, false);
+      }
     }
     if (options.exclude.length > 0) {
       const excluded = new Set(

@@ -20,6 +20,19 @@ const getPost = `query GetPost($id: String!) {
 }
 `;
 
+/**
+ * 2,000 operations that each spread 30 fragments: more fragment work than graphql-js does for one
+ * document (it gives up with "Validation aborted."), a broken operation last and a broken fragment.
+ */
+function manySpreads(): Record<string, string> {
+  const files: Record<string, string> = { 'fragments.graphql': Array.from({ length: 30 }, (_, i) => `fragment F${i} on BlogPost { title }`).join('\n') };
+  const spreads = Array.from({ length: 30 }, (_, i) => `...F${i}`).join(' ');
+  for (let k = 0; k < 2000; k++) files[`q/${String(k).padStart(4, '0')}.graphql`] = `query Q${k} { blogPost(id: "1") { ${spreads} } }`;
+  files['q/zz.graphql'] = 'query Broken { blogPost(id: "1") { nope } }';
+  files['bad.graphql'] = 'fragment Bad on BlogPost { nope }';
+  return files;
+}
+
 testRule(rule, {
   valid: [
     { name: 'no documents', space: space([title]) },
@@ -55,6 +68,15 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'more operations and fragment spreads than graphql-js checks in one document: all are still checked, each error reported once',
+      space: space([title]),
+      documents: manySpreads(),
+      findings: [
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'bad.graphql', line: 1, column: 28, message: /^fragment 'Bad' does not validate/ },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'q/zz.graphql', line: 1, column: 36, message: /^query 'Broken' does not validate/ },
+      ],
+    },
     {
       name: 'a field the model does not have: the content type is named, at the line and column of the selection',
       space: space([title, assetHero]),
