@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { saveCompileCaches } from '../bundle-file.js';
 import { RuleConfiguration } from '../config/resolve-rules.js';
 import { loadConfig } from '../lint.js';
 import { InputError, InputErrors } from '../load/input-error.js';
@@ -27,7 +28,10 @@ port.on('message', (message: Incoming) => {
   else waiting.push(message);
 });
 
-try {
+prepare().catch(fail);
+
+/** Loads the config, the model and the rules, then visits the units handed over. */
+async function prepare(): Promise<void> {
   // The config (and its plugins) load while the main thread reads the model; the model is read
   // here once the main thread says start, with the layout of large files it found.
   const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
@@ -45,6 +49,7 @@ try {
   for await (const asset of space.assets()) runner.visit('asset', asset);
   runner.reporting = true;
 
+  let cacheSaved = false;
   handle = (message) => {
     try {
       if (message.type === 'unit') {
@@ -56,6 +61,11 @@ try {
         // What the rules gathered for their cross-entry state goes with the unit (the main thread merges it while the threads go on).
         const states = runner.exportStates();
         send({ type: 'unit', unit: message.unit, findings: runner.findings.takeWire(fileIndex), ids, states });
+        // No one waits for this thread to end (the main thread terminates it): the compile cache of its bundle is written after its first unit.
+        if (!cacheSaved) {
+          cacheSaved = true;
+          saveCompileCaches();
+        }
       }
     } catch (error) {
       fail(error);
@@ -63,8 +73,6 @@ try {
   };
   for (const message of waiting.splice(0)) handle(message);
   send({ type: 'ready' });
-} catch (error) {
-  fail(error);
 }
 
 function fail(error: unknown): void {
