@@ -172,8 +172,9 @@ await Promise.all([
     outfile: new URL('cli.cjs', outdir).pathname,
   }),
   build({ ...own, entryPoints: ['dist/src/engine/worker.js'], outfile: new URL('worker.cjs', outdir).pathname }),
-  // The loader itself is run by Node's require (no banner: it is what the banner requires).
-  build({ ...common, entryPoints: ['dist/src/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
+  // The loader itself is run by Node's require (no banner: it is what the banner requires). It
+  // needs all the node modules it imports at once: they are required as they are, not made lazy.
+  build({ ...common, plugins: [], entryPoints: ['dist/src/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
   ...Object.entries(VENDOR).map(([name, file]) =>
     build({ ...vendor, stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
   ),
