@@ -122,12 +122,15 @@ function vendorFiles() {
 
 /**
  * The `--jobs` worker thread's entry, dist/bundle/worker.js (src/engine/parallel.ts starts
- * './worker.js' beside the bundle): an ES module that runs worker.cjs through the compile cache.
+ * './worker.js' beside the bundle): an ES module that runs worker.cjs through the loader, with the
+ * compile cache off (only the main thread uses it: see compileCacheOff).
  */
 const WORKER_ENTRY = `import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-createRequire(import.meta.url)('./compile-cache.cjs').requireCached(fileURLToPath(new URL('./worker.cjs', import.meta.url)));
+const loader = createRequire(import.meta.url)('./compile-cache.cjs');
+loader.compileCacheOff();
+loader.requireCached(fileURLToPath(new URL('./worker.cjs', import.meta.url)));
 `;
 
 rmSync(outdir, { recursive: true, force: true });

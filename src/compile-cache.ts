@@ -63,7 +63,7 @@ export function requireCached(file: string): unknown {
   const place = cachePlace(file, stat);
   const cachedData = place ? readCache(name, place) : undefined;
   const script = withChecksums(
-    place !== null,
+    cachedData !== undefined,
     () =>
       new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
         filename: file,
@@ -125,6 +125,16 @@ export function saveCompileCaches(): void {
 }
 
 let directory: string | null | undefined;
+
+/**
+ * Turns the cache off in this thread: for worker threads (dist/bundle/worker.js). The checksums
+ * below are a V8 flag, and V8's flags are the process's: set and reset from a second thread while
+ * the main thread compiles, they would race with it. A worker compiles its bundle while the main
+ * thread reads the model, so compiling it from source costs the run little.
+ */
+export function compileCacheOff(): void {
+  directory = null;
+}
 
 /**
  * The directory of this Node version's caches, or null when caching is off or there is no place

@@ -1,5 +1,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { saveCompileCaches } from '../bundle-file.js';
 import { RuleConfiguration } from '../config/resolve-rules.js';
 import { loadConfig } from '../lint.js';
 import { InputError, InputErrors } from '../load/input-error.js';
@@ -30,7 +29,7 @@ port.on('message', (message: Incoming) => {
 
 prepare().catch(fail);
 
-/** Loads the config, the model and the rules, then visits the units handed over. */
+/** Loads the config, the model and the rules, then visits the units handed over (a function, not top-level awaits: the worker's bundle is CommonJS). */
 async function prepare(): Promise<void> {
   // The config (and its plugins) load while the main thread reads the model; the model is read
   // here once the main thread says start, with the layout of large files it found.
@@ -49,7 +48,6 @@ async function prepare(): Promise<void> {
   for await (const asset of space.assets()) runner.visit('asset', asset);
   runner.reporting = true;
 
-  let cacheSaved = false;
   handle = (message) => {
     try {
       if (message.type === 'unit') {
@@ -61,11 +59,6 @@ async function prepare(): Promise<void> {
         // What the rules gathered for their cross-entry state goes with the unit (the main thread merges it while the threads go on).
         const states = runner.exportStates();
         send({ type: 'unit', unit: message.unit, findings: runner.findings.takeWire(fileIndex), ids, states });
-        // No one waits for this thread to end (the main thread terminates it): the compile cache of its bundle is written after its first unit.
-        if (!cacheSaved) {
-          cacheSaved = true;
-          saveCompileCaches();
-        }
       }
     } catch (error) {
       fail(error);
