@@ -95,7 +95,10 @@ describe('the compile cache', () => {
     bin(LINT, { CMLINT_COMPILE_CACHE: dir });
     const good = readFileSync(cliCache(dir));
     const damaged = Buffer.from(good);
-    for (const at of [0.3, 0.6, 0.9]) damaged[Math.floor(good.length * at)] ^= 0x5a;
+    for (const at of [0.3, 0.6, 0.9]) {
+      const i = Math.floor(good.length * at);
+      damaged[i] = good[i]! ^ 0x5a;
+    }
     for (const bad of [damaged, good.subarray(0, Math.floor(good.length * 0.7))]) {
       writeFileSync(cliCache(dir), bad);
       // Without V8's checksums, such a cache is deserialised as it is and node aborts.
