@@ -151,9 +151,9 @@ const common = {
 };
 
 /**
- * cmlint's own bundles (the bin's, the worker's) and the loader: `import.meta.url` is the URL of
- * the bundle's file, from the `__filename` of its CommonJS wrapper; the VENDOR packages are
- * imported from their files.
+ * cmlint's own bundles (the bin's, the worker's): `import.meta.url` is the URL of the bundle's
+ * file, from the `__filename` of its CommonJS wrapper; `__cmlintImport` is the loader's import()
+ * (see the rewrite below); the VENDOR packages are imported from their files.
  */
 const own = {
   ...common,

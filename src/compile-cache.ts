@@ -1,9 +1,11 @@
 /**
- * A persistent V8 code cache for cmlint's bundles: the bin, the `--jobs` worker and the bundles'
- * own files (graphql.cjs, mimetype.cjs, yaml.cjs, fast-glob.cjs) are CommonJS files in
+ * A persistent V8 code cache for cmlint's bundles: the bin's bundle and the files it loads when a
+ * run needs them (graphql.cjs, mimetype.cjs, yaml.cjs, fast-glob.cjs) are CommonJS files in
  * dist/bundle/ (scripts/bundle.mjs) that this module compiles with `vm.Script` and V8's cached
  * data, on every Node version (Node 20 has no `module.enableCompileCache()`, and Node's cache does
  * not see code compiled here). Most of a small run's start was V8 compiling the 650 KB bundle.
+ * The `--jobs` worker threads run their bundle through this module too, without the cache
+ * (`compileCacheOff`).
  *
  * - The cache is written after the run (`saveCompileCaches()`, which the bin calls once `main()`
  *   has returned), so that it holds the functions the run compiled lazily too, and only when
