@@ -207,6 +207,23 @@ describe('the bundle prints what tsc output prints', () => {
     expect(bundled).toEqual(unbundled);
   });
 
+  it('a project elsewhere: YAML config with a plugin, GraphQL documents in .graphql and .tsx files (the bundle import()s Babel, the plugin and ajv from its own location)', () => {
+    const dir = project(
+      {
+        '.linterrc.yaml': 'extends: [recommended]\nplugins: ["./untranslated-field.mjs"]\ninclude: ["export.json"]\ndocuments: ["documents/*.graphql", "src/*.tsx"]\nrules:\n  untranslated-field: info\n',
+        'src/page.tsx': "import { gql } from 'graphql-tag';\nexport const Q = gql`\n  query PageQ { pageCollection(limit: 0) { items { sys { id } noSuchField } } }\n`;\nexport const Page = () => <div>{String(Q)}</div>;\n",
+      },
+      { 'export.json': 'fixtures/graphql/template-marketing/export.json', documents: 'fixtures/graphql/template-marketing/documents', 'untranslated-field.mjs': 'fixtures/cli/golden/untranslated-field.mjs' },
+    );
+    const [bundled, unbundled] = both(['--format', 'json', '--as-of', '2026-11-25'], dir);
+    expect(bundled).toEqual(unbundled);
+    const findings = (JSON.parse((bundled as { stdout: string }).stdout) as { findings: { ruleId: string; file: string }[] }).findings;
+    // The .tsx document was read (Babel) and checked; the plugin's rule ran.
+    expect(findings.filter((f) => f.file === 'src/page.tsx').map((f) => f.ruleId)).toEqual(expect.arrayContaining(['zero-limit-query', 'graphql-document-invalid']));
+    expect(findings.filter((f) => f.ruleId === 'untranslated-field').length).toBeGreaterThan(10);
+    expect((bundled as { stderr: string }).stderr).toBe('');
+  });
+
   it('init writes the same config', () => {
     const written = ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
       const dir = project({}, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
