@@ -81,7 +81,13 @@ export function requireCached(file: string): unknown {
   }
   const module = { exports: {} as unknown };
   modules.set(file, module);
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  try {
+    (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  } catch (error) {
+    // As require() does: a file whose code threw is run again when required again.
+    modules.delete(file);
+    throw error;
+  }
   return module.exports;
 }
 
