@@ -23,13 +23,13 @@ import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, ren
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { debuglog } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
+import { cachedDataVersionTag, setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 const debug = debuglog('cmlint-compile-cache');
 
 /** What a cache file starts with (its format; the key follows on the same line). */
-const FORMAT = 'cmlint-compile-cache 1';
+const FORMAT = 'cmlint-compile-cache 2';
 
 /** A compiled file whose cache is to be written after the run. */
 interface Pending {
@@ -176,16 +176,18 @@ function userCacheDirectory(env: NodeJS.ProcessEnv): string | undefined {
  * the source was read from. A rebuild writes the file anew (new times); copying or unpacking it
  * with its old modification time still gives it a new change time, which no tool can set. A
  * hash of the content would be stronger still, but node:crypto alone takes ~13 ms to load.
- * Also in it: Node's version and architecture, and the flags V8 runs with (execArgv,
- * NODE_OPTIONS), which also name the file, so that runs with other flags keep caches of their own.
+ * Also in it: Node's version and architecture, and V8's `cachedDataVersionTag()` (its version,
+ * the V8 flags node runs with, from the command line or NODE_OPTIONS, and the CPU's features),
+ * which also names the file: runs with other V8 flags keep caches of their own, while node's own
+ * options (`--require`, `--cpu-prof-dir`, …) do not make new files.
  */
 function cachePlace(file: string, stat: BigIntStats): { cacheFile: string; header: Buffer } | null {
   const dir = compileCacheDirectory();
   if (dir === null) return null;
-  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''];
-  const key = { file, dev: `${stat.dev}`, ino: `${stat.ino}`, size: `${stat.size}`, mtime: `${stat.mtimeNs}`, ctime: `${stat.ctimeNs}`, node: process.version, arch: process.arch, flags };
+  const v8 = cachedDataVersionTag().toString(16);
+  const key = { file, dev: `${stat.dev}`, ino: `${stat.ino}`, size: `${stat.size}`, mtime: `${stat.mtimeNs}`, ctime: `${stat.ctimeNs}`, node: process.version, arch: process.arch, v8 };
   return {
-    cacheFile: join(dir, `${basename(file)}-${hash32(JSON.stringify([file, flags]))}.cache`),
+    cacheFile: join(dir, `${basename(file)}-${hash32(file)}-${v8}.cache`),
     header: Buffer.from(`${FORMAT} ${JSON.stringify(key)}\n`),
   };
 }
@@ -255,7 +257,7 @@ function withChecksums<T>(on: boolean, make: () => T): T {
 }
 
 
-/** FNV-1a of a short string, as 8 hex digits: a file name, not a check (the header is the check). */
+/** FNV-1a of a short string (a path), as 8 hex digits: part of a file name, not a check (the header is the check). */
 function hash32(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
