@@ -138,10 +138,15 @@ describe('the compile cache', () => {
     expect(statSync(cliCache(dir)).mode & 0o777).toBe(0o600);
   });
 
-  it.skipIf(process.getuid?.() !== 0)('is not used from a directory of another user (as root: the directory given to nobody)', () => {
+  it.skipIf(process.getuid?.() !== 0)('is not used from a directory of another user (as root: the directory given to nobody)', (context) => {
     const dir = tempDir('cmlint-cache-');
     bin(LINT, { CMLINT_COMPILE_CACHE: dir });
-    chownSync(join(dir, VERSION_DIR), 65534, 65534);
+    try {
+      chownSync(join(dir, VERSION_DIR), 65534, 65534);
+    } catch {
+      // Root of a user namespace without that user mapped.
+      context.skip();
+    }
     const run = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
     expect(output(run)).toEqual(output(uncached));
     expect(run.cache).toContain('cli.cjs: cache not used: directory owned by another user');
