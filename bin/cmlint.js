@@ -13,8 +13,9 @@ const cache = process.env.CMLINT_UNBUNDLED === '1' ? null : require('../dist/bun
 
 // Node >= 22.1 also keeps the compiled code of the modules it loads itself (the packages that
 // stay in node_modules: ajv, Babel, plugins), in the same directory. Enabled before they load.
-const cacheDirectory = cache?.compileCacheDirectory();
-if (cacheDirectory) require('node:module').enableCompileCache?.(join(cacheDirectory, 'node'));
+const { enableCompileCache } = require('node:module');
+const nodeCacheDirectory = cache && enableCompileCache ? cache.nodeCompileCacheDirectory() : null;
+if (nodeCacheDirectory) enableCompileCache(nodeCacheDirectory);
 
 async function run() {
   const { main, guardStream } = cache

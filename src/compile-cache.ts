@@ -158,6 +158,25 @@ export function compileCacheDirectory(): string | null {
   return directory;
 }
 
+/**
+ * For Node >= 22.1's own compile cache (of the modules node loads itself: the packages in
+ * node_modules), `node/` in this version's directory, or null: the directory is created (0o700)
+ * and checked as for cmlint's caches before node is given it.
+ */
+export function nodeCompileCacheDirectory(): string | null {
+  const dir = compileCacheDirectory();
+  if (dir === null) return null;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const refused = untrusted(lstatSync(dir), 'directory');
+    if (refused === undefined) return join(dir, 'node');
+    debug("node's compile cache not used: %s", refused);
+  } catch (error) {
+    debug("node's compile cache not used: %s", (error as Error).message);
+  }
+  return null;
+}
+
 /** The platform's per-user cache directory for cmlint's compile cache (XDG on Linux and the like). */
 function userCacheDirectory(env: NodeJS.ProcessEnv): string | undefined {
   if (process.platform === 'win32') return env.LOCALAPPDATA && join(env.LOCALAPPDATA, 'cmlint', 'compile-cache');

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
@@ -15,6 +16,7 @@ import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 afterAll(removeTempDirs);
 
 const VERSION_DIR = `${process.version}-${process.arch}`;
+const { enableCompileCache } = nodeModule as { enableCompileCache?: unknown };
 const DEBUG_LINE = /^CMLINT-COMPILE-CACHE \d+: (.*)$/gm;
 
 interface BinRun {
@@ -37,8 +39,11 @@ function bin(args: readonly string[], env: Record<string, string>, cwd = ROOT): 
 }
 
 const output = ({ code, stdout, stderr }: BinRun) => ({ code, stdout, stderr });
-/** The cache files in a cache directory (the version directory's). */
-const cacheFiles = (dir: string) => readdirSync(join(dir, VERSION_DIR)).sort();
+/** The cache files in a cache directory (the version directory's; not node's own cache, Node >= 22.1, in `node/`). */
+const cacheFiles = (dir: string) =>
+  readdirSync(join(dir, VERSION_DIR))
+    .filter((name) => name.endsWith('.cache'))
+    .sort();
 const cliCache = (dir: string) => join(dir, VERSION_DIR, cacheFiles(dir).find((name) => name.startsWith('cli.cjs-'))!);
 
 const LINT = ['fixtures/demo-space/export.json', '--format', 'json', '--as-of', '2026-11-25'];
@@ -61,6 +66,8 @@ describe('the compile cache', () => {
     // The user's own: no one else may read or write it.
     expect(statSync(join(dir, VERSION_DIR)).mode & 0o777).toBe(0o700);
     expect(statSync(cliCache(dir)).mode & 0o777).toBe(0o600);
+    // Node >= 22.1: node's own compile cache (of the packages in node_modules) in the same directory.
+    expect(readdirSync(join(dir, VERSION_DIR)).includes('node')).toBe(typeof enableCompileCache === 'function');
     const written = statSync(cliCache(dir)).mtimeMs;
 
     const second = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
