@@ -138,7 +138,9 @@ let directory: string | null | undefined;
  * Turns the cache off in this thread: for worker threads (dist/bundle/worker.js). The checksums
  * below are a V8 flag, and V8's flags are the process's: set and reset from a second thread while
  * the main thread compiles, they would race with it. A worker compiles its bundle while the main
- * thread reads the model, so compiling it from source costs the run little.
+ * thread reads the model, so compiling it from source costs the run little. (The other way round
+ * is harmless: a worker thread that loads one of node's modules while the main thread has the
+ * flag on finds node's cache of it made with other flags, and compiles it from source.)
  */
 export function compileCacheOff(): void {
   directory = null;
