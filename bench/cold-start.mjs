@@ -1,17 +1,22 @@
 // Cold start of cmlint on a small export against `node -e 0`, measured in one session:
-//   node bench/cold-start.mjs [runs=10] [export=fixtures/corpus/starter-gatsby-blog.json] [--compare DIR]
+//   node bench/cold-start.mjs [runs=10] [export=fixtures/corpus/starter-gatsby-blog.json] [--compare DIR] [--empty-cache]
 // Runs alternate between the commands after two warm-up runs each; prints medians of wall time
 // and (on Linux) of CPU time (user + system, from /proc: 10 ms ticks), and the ratios to
 // `node -e 0`. On a loaded machine the CPU ratio is the steadier one: wall time then includes
 // waiting for a core. --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) on
-// the same export, in the same alternation.
+// the same export, in the same alternation. The bin keeps V8's compiled code of its bundles in a
+// compile cache (src/compile-cache.ts), which the warm-up runs fill; --empty-cache gives every
+// cmlint run an empty cache directory of its own instead (a first run after an install or a
+// build, which also writes the cache).
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childrenCpuMs } from './child-cpu.mjs';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'empty-cache': { type: 'boolean' } } });
 const runs = Number(positionals[0] ?? 10);
 const root = fileURLToPath(new URL('../', import.meta.url));
 const input = positionals[1] ?? 'fixtures/corpus/starter-gatsby-blog.json';
@@ -22,10 +27,13 @@ const commands = {
 };
 
 function time(args) {
+  const cache = values['empty-cache'] && args[0] !== '-e' ? mkdtempSync(join(tmpdir(), 'cmlint-bench-cache-')) : undefined;
+  const env = cache ? { ...process.env, CMLINT_COMPILE_CACHE: cache } : process.env;
   const cpuBefore = childrenCpuMs();
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore', env });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (cache) rmSync(cache, { recursive: true, force: true });
   if (result.status === null || result.status > 1) throw new Error(`${args.join(' ')} exited ${result.status}`);
   const cpuAfter = childrenCpuMs();
   return { ms, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };

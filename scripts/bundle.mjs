@@ -1,10 +1,17 @@
-// The second step of `npm run build`, after tsc: bundles tsc's output (dist/src/) into one ES
-// module for the bin (dist/bundle/cli.js) and one for the worker thread of `--jobs`
-// (dist/bundle/worker.js), so that a run loads a few files instead of ~90 (the ESM loader's
-// per-module work was most of the cold start). No code splitting: the modules cmlint imports
-// lazily (rules, formats, inputs) are inlined as modules initialised on their first import(), so
-// nothing lazy becomes eager. dist/src/ stays tsc's output: it is the library entry
-// (package.json "exports"), and CMLINT_UNBUNDLED=1 makes the bin run it.
+// The second step of `npm run build`, after tsc: bundles tsc's output (dist/src/) into one
+// CommonJS file for the bin (dist/bundle/cli.cjs) and one for the worker thread of `--jobs`
+// (dist/bundle/worker.cjs, started through dist/bundle/worker.js), so that a run loads a few files
+// instead of ~90 (the ESM loader's per-module work was most of the cold start). No code
+// splitting: the modules cmlint imports lazily (rules, formats, inputs) are inlined as modules
+// initialised on their first import(), so nothing lazy becomes eager. dist/src/ stays tsc's
+// output: it is the library entry (package.json "exports"), and CMLINT_UNBUNDLED=1 makes the bin
+// run it.
+//
+// CommonJS, so that every file of dist/bundle/ runs through cmlint's compile cache
+// (dist/bundle/compile-cache.cjs, from src/compile-cache.ts): V8 compiles a file from its cache
+// of an earlier run instead of from source, on every Node version. The bundles' `import.meta.url`
+// is their own file's URL (a define and a banner below); their dynamic import()s (ajv, Babel,
+// plugins, the precompiled config validator) resolve from their own location.
 //
 // Third-party packages:
 // - picocolors (3 KB, used by most runs) is inlined.
@@ -15,6 +22,7 @@
 //   uses them loads 73 (yaml), 26 (fast-glob) or ~95 (graphql-js) modules.
 // - The rest stays in node_modules (EXTERNAL).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parse } from '@babel/parser';
 import { build } from 'esbuild';
 
 const root = new URL('../', import.meta.url);
@@ -29,12 +37,8 @@ const EXTERNAL = [
   'contentful-migration', 'amaro', 'typescript', // optional peers, also looked up from the project
 ];
 
-/** Packages bundled into a file of their own in dist/bundle/, imported by the bundles as './<file>'. */
-const VENDOR = {
-  // yaml's build for node is CommonJS: its export names are listed (`export *` of CommonJS has none).
-  yaml: { file: 'yaml.js', contents: `export { ${Object.keys(await import('yaml')).filter((name) => name !== 'default').join(', ')} } from 'yaml';\n` },
-  'fast-glob': { file: 'fast-glob.js', contents: "export { default } from 'fast-glob';\n" },
-};
+/** Packages bundled into a CommonJS file of their own in dist/bundle/, which the bundles' import() of the package loads (vendorFiles). */
+const VENDOR = { yaml: 'yaml.cjs', 'fast-glob': 'fast-glob.cjs' };
 
 /**
  * graphql-js is CommonJS, and src/graphql/graphql-js.ts requires its modules one by one,
@@ -96,29 +100,49 @@ function lazyBuiltins() {
   };
 }
 
-/** cmlint's imports of the VENDOR packages go to their files beside the bundle. */
+/**
+ * cmlint's imports of the VENDOR packages load their files beside the bundle through the compile
+ * cache: each import() of such a package gets a module of the bundle, initialised on first
+ * import, whose exports are its file's (src/bundle-file.ts).
+ */
 function vendorFiles() {
-  const names = Object.keys(VENDOR);
+  const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
   return {
     name: 'vendor-files',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, ({ path }) => ({ path: `./${VENDOR[path].file}`, external: true }));
+      build.onResolve({ filter: new RegExp(`^(${Object.keys(VENDOR).join('|')})$`) }, ({ path }) => ({ path, namespace: 'vendor-file' }));
+      build.onLoad({ filter: /.*/, namespace: 'vendor-file' }, ({ path }) => ({
+        contents: `module.exports = require(${JSON.stringify(bundleFile)}).requireBundleFile(${JSON.stringify(VENDOR[path])});`,
+        resolveDir: root.pathname,
+        loader: 'js',
+      }));
     },
   };
 }
+
+/**
+ * The `--jobs` worker thread's entry, dist/bundle/worker.js (src/engine/parallel.ts starts
+ * './worker.js' beside the bundle): an ES module that runs worker.cjs through the loader, with the
+ * compile cache off (only the main thread uses it: see compileCacheOff).
+ */
+const WORKER_ENTRY = `import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const loader = createRequire(import.meta.url)('./compile-cache.cjs');
+loader.compileCacheOff();
+loader.requireCached(fileURLToPath(new URL('./worker.cjs', import.meta.url)));
+`;
 
 rmSync(outdir, { recursive: true, force: true });
 
 const common = {
   bundle: true,
   splitting: false,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20.19',
   absWorkingDir: root.pathname,
   external: EXTERNAL,
-  // Bundled CommonJS calls require() (for node's modules): esbuild's shim calls this one.
-  banner: { js: "import { createRequire as __cmlintCreateRequire } from 'node:module';\nconst require = __cmlintCreateRequire(import.meta.url);" },
   // Tells src/package-root.ts that it runs from the bundle (PACKAGE_LAYOUT).
   define: { CMLINT_BUNDLE: 'true' },
   legalComments: 'none',
@@ -126,12 +150,19 @@ const common = {
   plugins: [lazyBuiltins()],
 };
 
-/** cmlint's own bundles (the bin's, the worker's): the VENDOR packages imported from their files. */
-const own = { ...common, plugins: [...common.plugins, vendorFiles()] };
+/**
+ * cmlint's own bundles (the bin's, the worker's): `import.meta.url` is the URL of the bundle's
+ * file, from the `__filename` of its CommonJS wrapper; `__cmlintImport` is the loader's import()
+ * (see the rewrite below); the VENDOR packages are imported from their files.
+ */
+const own = {
+  ...common,
+  banner: { js: 'var __cmlintImportMetaUrl = require("node:url").pathToFileURL(__filename).href;\nvar __cmlintImport = require("./compile-cache.cjs").importModule;' },
+  define: { ...common.define, 'import.meta.url': '__cmlintImportMetaUrl' },
+  plugins: [...common.plugins, vendorFiles()],
+};
 /** Third-party code in files of its own: without comments and indentation (less to read and parse; names kept). */
 const vendor = { ...common, minifyWhitespace: true };
-/** The same for CommonJS files (required, not imported: no banner). */
-const vendorCjs = { ...vendor, format: 'cjs', banner: {} };
 
 await Promise.all([
   build({
@@ -141,25 +172,65 @@ await Promise.all([
       resolveDir: root.pathname,
       sourcefile: 'cli-entry.js',
     },
-    outfile: new URL('cli.js', outdir).pathname,
+    outfile: new URL('cli.cjs', outdir).pathname,
   }),
-  build({ ...own, entryPoints: ['dist/src/engine/worker.js'], outfile: new URL('worker.js', outdir).pathname }),
-  ...Object.values(VENDOR).map(({ file, contents }) =>
-    build({ ...vendor, stdin: { contents, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
+  build({ ...own, entryPoints: ['dist/src/engine/worker.js'], outfile: new URL('worker.cjs', outdir).pathname }),
+  // The loader itself is run by Node's require (no banner: it is what the banner requires). It
+  // needs all the node modules it imports at once: they are required as they are, not made lazy.
+  build({ ...common, plugins: [], entryPoints: ['dist/src/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
+  ...Object.entries(VENDOR).map(([name, file]) =>
+    build({ ...vendor, stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
   ),
-  build({ ...vendorCjs, stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' }, outfile: new URL('graphql.cjs', outdir).pathname }),
+  build({ ...vendor, stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' }, outfile: new URL('graphql.cjs', outdir).pathname }),
   build({
-    ...vendorCjs,
+    ...vendor,
     plugins: [...vendor.plugins, lodashMethods(MIMETYPE_LODASH_METHODS)],
     stdin: { contents: "module.exports = require('@contentful/mimetype');\n", resolveDir: root.pathname, sourcefile: 'mimetype.cjs' },
     outfile: new URL('mimetype.cjs', outdir).pathname,
   }),
 ]);
+writeFileSync(new URL('worker.js', outdir), WORKER_ENTRY);
+
+/**
+ * Node 20 runs an import() in code compiled with `vm.Script` only with an experimental option
+ * (a warning on stderr) that fails once the script comes from cached data ("A dynamic import
+ * callback was not specified"). So each import() left in the bundles (of packages that stay in
+ * node_modules, and of files by their URL: plugins, the precompiled config validator, migration
+ * scripts; esbuild has already turned the imports of bundled modules into calls) becomes a call
+ * of `__cmlintImport`, the loader's `importModule` (banner above), whose import() Node's own
+ * loader runs: found with Babel's parser, not by searching the text. The loader sits in the same
+ * directory, so specifiers resolve as they would from the bundle.
+ */
+for (const file of ['cli.cjs', 'worker.cjs']) {
+  const path = new URL(file, outdir);
+  let text = readFileSync(path, 'utf8');
+  const calls = importCalls(text);
+  if (calls.length === 0) throw new Error(`${file}: no import() found (the bundle no longer imports its packages at run time?)`);
+  for (const { start, end } of calls.reverse()) text = `${text.slice(0, start)}__cmlintImport${text.slice(end)}`;
+  if (importCalls(text).length > 0) throw new Error(`${file}: import() left after the rewrite`);
+  writeFileSync(path, text);
+}
+
+/** Where the `import` keyword of each import() is (offsets), in source order; each has exactly one argument. */
+function importCalls(text) {
+  const calls = [];
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object' || typeof node.type !== 'string') return;
+    if (node.type === 'CallExpression' && node.callee.type === 'Import') {
+      if (node.arguments.length !== 1) throw new Error(`import() with ${node.arguments.length} arguments at offset ${node.start}`);
+      calls.push({ start: node.callee.start, end: node.callee.end });
+    }
+    for (const key of Object.keys(node)) if (key !== 'loc' && key !== 'leadingComments' && key !== 'trailingComments') walk(node[key]);
+  };
+  walk(parse(text, { sourceType: 'script', allowReturnOutsideFunction: true }).program);
+  return calls.sort((a, b) => a.start - b.start);
+}
 
 // esbuild writes code in ASCII (non-ASCII characters escaped) but keeps the comments it keeps as
 // written. One character outside ASCII makes node read the whole file into a two-byte string,
-// which V8 then scans as such (~3 ms more per run for cli.js): the few in comments are escaped too.
-for (const file of ['cli.js', 'worker.js']) {
+// which V8 then scans as such (~3 ms more per run for cli.cjs): the few in comments are escaped too.
+for (const file of ['cli.cjs', 'worker.cjs', 'compile-cache.cjs']) {
   const path = new URL(file, outdir);
   const text = readFileSync(path, 'utf8');
   if (/[^\0-\x7f]/.test(text)) writeFileSync(path, text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`));

@@ -1,5 +1,4 @@
 import { closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { visible } from './format/safe-text.js';
 
@@ -132,8 +131,12 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
   }
 }
 
+/** node:fs/promises, loaded when a run first writes a file: most runs write none, and it costs every run's start ~2 ms (it loads readline and the file watchers). */
+const fsPromises = () => import('node:fs/promises');
+
 /** Replaces `absPath` with `text` (a string, or its chunks in order) atomically: the old file or the new one, never a part of one. */
 export async function writeOutputFile(absPath: string, shown: string, text: string | Iterable<string>): Promise<void> {
+  const { rename, rm, writeFile } = await fsPromises();
   const temp = temporaryPath(absPath);
   const write = new AbortController();
   const release = track(write);
@@ -152,7 +155,7 @@ export async function writeOutputFile(absPath: string, shown: string, text: stri
 
 /** Writes the chunks to a new file, batched into writes of about `BATCH` characters (see batches); a signal stops it between writes. */
 async function writeChunks(path: string, chunks: Iterable<string>, signal: AbortSignal): Promise<void> {
-  const file = await open(path, 'w');
+  const file = await (await fsPromises()).open(path, 'w');
   try {
     for (const batch of batches(chunks)) {
       if (signal.aborted) throw new Error('interrupted');

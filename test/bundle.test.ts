@@ -19,8 +19,10 @@ afterAll(removeTempDirs);
 let hooks: string;
 beforeAll(() => {
   // A preload that logs every module the process loads: ES modules through a loader hook,
-  // CommonJS modules from require's cache at exit, and the module each worker thread starts with
-  // (a --require preload runs in worker threads too, where it logs their CommonJS modules).
+  // CommonJS modules from require's cache at exit, the files cmlint's compile cache runs (each
+  // compiled as a vm.Script named after its file, src/compile-cache.ts) as they are compiled,
+  // and the module each worker thread starts with (a --require preload runs in worker threads
+  // too, where it logs their CommonJS modules and compiled files).
   hooks = tempDir('cmlint-bundle-');
   writeFileSync(
     join(hooks, 'log-modules.cjs'),
@@ -28,7 +30,15 @@ beforeAll(() => {
 const Module = require('node:module');
 const { pathToFileURL } = require('node:url');
 const threads = require('node:worker_threads');
+const vm = require('node:vm');
 const log = process.env.CMLINT_TEST_MODULE_LOG;
+const { Script } = vm;
+vm.Script = class extends Script {
+  constructor(code, options) {
+    if (options && options.filename) appendFileSync(log, pathToFileURL(options.filename).href + '\\n');
+    super(code, options);
+  }
+};
 if (threads.isMainThread) {
   Module.register('./hooks.mjs', pathToFileURL(__filename), { data: { log } });
   const { Worker } = threads;
@@ -82,18 +92,18 @@ function project(files: Record<string, string>, copies: Record<string, string> =
 }
 
 describe('what a bin run loads', () => {
-  it('a small export without a config: the bin and the bundle, nothing else of cmlint or of node_modules', () => {
+  it('a small export without a config: the bin, the compile cache and the bundle, nothing else of cmlint or of node_modules', () => {
     const dir = project({}, { 'export.json': 'fixtures/corpus/starter-gatsby-blog.json' });
     const { files, code } = loadedModules(['export.json'], dir);
     expect(code).toBe(0);
-    expect(files).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js']);
+    expect(files).toEqual(['bin/cmlint.js', 'dist/bundle/cli.cjs', 'dist/bundle/compile-cache.cjs']);
   });
 
   it('a YAML config with include globs (as `cmlint init` writes it): yaml and fast-glob from their files beside the bundle', () => {
     const dir = project({ '.linterrc.yaml': 'extends: [recommended]\ninclude:\n  - "exports/**/*.{json,yaml,yml}"\n' }, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
     const { files, code } = loadedModules([], dir);
     expect(code).toBe(0);
-    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/fast-glob.js', 'dist/bundle/yaml.js', 'schema/linterrc.validate.mjs']);
+    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.cjs', 'dist/bundle/compile-cache.cjs', 'dist/bundle/fast-glob.cjs', 'dist/bundle/yaml.cjs', 'schema/linterrc.validate.mjs']);
     // The config validator compiled ahead of time requires ajv's runtime helpers.
     expect(packages(files)).toEqual(['ajv', 'fast-deep-equal']);
   });
@@ -113,7 +123,7 @@ describe('what a bin run loads', () => {
     const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
     const { files, code } = loadedModules(['export.json'], dir);
     expect(code).toBe(1);
-    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/mimetype.cjs']);
+    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.cjs', 'dist/bundle/compile-cache.cjs', 'dist/bundle/mimetype.cjs']);
     // re2js judges the export's regular expressions; neither lodash nor the package itself loads.
     expect(packages(files)).toEqual(['re2js']);
   });
@@ -130,7 +140,15 @@ describe('what a bin run loads', () => {
     const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
     const { files, code } = loadedModules(['export.json', '--jobs', '2'], dir, { CMLINT_WHOLE_FILE_LIMIT: '0' });
     expect(code).toBe(1);
-    expect(files.filter((f) => !f.startsWith('node_modules/'))).toEqual(['bin/cmlint.js', 'dist/bundle/cli.js', 'dist/bundle/mimetype.cjs', 'dist/bundle/worker.js']);
+    // The worker thread's bundle, dist/bundle/worker.cjs, is compiled in the thread, which the main
+    // thread may end before it gets that far on an export this small: not part of the comparison.
+    expect(files.filter((f) => !f.startsWith('node_modules/') && f !== 'dist/bundle/worker.cjs')).toEqual([
+      'bin/cmlint.js',
+      'dist/bundle/cli.cjs',
+      'dist/bundle/compile-cache.cjs',
+      'dist/bundle/mimetype.cjs',
+      'dist/bundle/worker.js',
+    ]);
   });
 });
 
@@ -187,6 +205,23 @@ describe('the bundle prints what tsc output prints', () => {
   ])('%s', (_name, args) => {
     const [bundled, unbundled] = both(args);
     expect(bundled).toEqual(unbundled);
+  });
+
+  it('a project elsewhere: YAML config with a plugin, GraphQL documents in .graphql and .tsx files (the bundle import()s Babel, the plugin and ajv from its own location)', () => {
+    const dir = project(
+      {
+        '.linterrc.yaml': 'extends: [recommended]\nplugins: ["./untranslated-field.mjs"]\ninclude: ["export.json"]\ndocuments: ["documents/*.graphql", "src/*.tsx"]\nrules:\n  untranslated-field: info\n',
+        'src/page.tsx': "import { gql } from 'graphql-tag';\nexport const Q = gql`\n  query PageQ { pageCollection(limit: 0) { items { sys { id } noSuchField } } }\n`;\nexport const Page = () => <div>{String(Q)}</div>;\n",
+      },
+      { 'export.json': 'fixtures/graphql/template-marketing/export.json', documents: 'fixtures/graphql/template-marketing/documents', 'untranslated-field.mjs': 'fixtures/cli/golden/untranslated-field.mjs' },
+    );
+    const [bundled, unbundled] = both(['--format', 'json', '--as-of', '2026-11-25'], dir);
+    expect(bundled).toEqual(unbundled);
+    const findings = (JSON.parse((bundled as { stdout: string }).stdout) as { findings: { ruleId: string; file: string }[] }).findings;
+    // The .tsx document was read (Babel) and checked; the plugin's rule ran.
+    expect(findings.filter((f) => f.file === 'src/page.tsx').map((f) => f.ruleId)).toEqual(expect.arrayContaining(['zero-limit-query', 'graphql-document-invalid']));
+    expect(findings.filter((f) => f.ruleId === 'untranslated-field').length).toBeGreaterThan(10);
+    expect((bundled as { stderr: string }).stderr).toBe('');
   });
 
   it('init writes the same config', () => {

@@ -27,7 +27,10 @@ port.on('message', (message: Incoming) => {
   else waiting.push(message);
 });
 
-try {
+prepare().catch(fail);
+
+/** Loads the config, the model and the rules, then visits the units handed over (a function, not top-level awaits: the worker's bundle is CommonJS). */
+async function prepare(): Promise<void> {
   // The config (and its plugins) load while the main thread reads the model; the model is read
   // here once the main thread says start, with the layout of large files it found.
   const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
@@ -63,8 +66,6 @@ try {
   };
   for (const message of waiting.splice(0)) handle(message);
   send({ type: 'ready' });
-} catch (error) {
-  fail(error);
 }
 
 function fail(error: unknown): void {

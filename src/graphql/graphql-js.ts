@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { requireBundleFile } from '../bundle-file.js';
 import { PACKAGE_LAYOUT } from '../package-root.js';
 
 type GraphQLJs = Pick<
@@ -43,7 +44,7 @@ let loaded: GraphQLJs | undefined;
 export function graphqlJs(): GraphQLJs {
   if (loaded) return loaded;
   // In the bundle, graphql-js's modules are in one file beside it (scripts/bundle.mjs).
-  const require = PACKAGE_LAYOUT === 'bundle' ? (createRequire(import.meta.url)('./graphql.cjs') as NodeJS.Require) : createRequire(import.meta.url);
+  const require = PACKAGE_LAYOUT === 'bundle' ? (requireBundleFile('graphql.cjs') as NodeJS.Require) : createRequire(import.meta.url);
   const typeInfo = require('graphql/utilities/TypeInfo.js') as typeof import('graphql');
   const definition = require('graphql/type/definition.js') as typeof import('graphql');
   const directives = require('graphql/type/directives.js') as typeof import('graphql');

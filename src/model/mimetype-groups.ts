@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { requireBundleFile } from '../bundle-file.js';
 import { PACKAGE_LAYOUT } from '../package-root.js';
 
 /**
@@ -19,7 +20,7 @@ const cache = new Map<string, readonly string[]>();
 function load(): { table: MimetypeTable; groupsByType: Map<string, string[]> } {
   if (!table || !groupsByType) {
     // In the bundle, the package is in a file beside it, with the four lodash functions it uses instead of all of lodash (scripts/bundle.mjs).
-    table = createRequire(import.meta.url)(PACKAGE_LAYOUT === 'bundle' ? './mimetype.cjs' : '@contentful/mimetype') as MimetypeTable;
+    table = (PACKAGE_LAYOUT === 'bundle' ? requireBundleFile('mimetype.cjs') : createRequire(import.meta.url)('@contentful/mimetype')) as MimetypeTable;
     groupsByType = new Map();
     for (const label of table.getGroupLabels()) {
       for (const type of table.getTypesForGroup(label) ?? []) {

@@ -1,0 +1,286 @@
+/**
+ * A persistent V8 code cache for cmlint's bundles: the bin's bundle and the files it loads when a
+ * run needs them (graphql.cjs, mimetype.cjs, yaml.cjs, fast-glob.cjs) are CommonJS files in
+ * dist/bundle/ (scripts/bundle.mjs) that this module compiles with `vm.Script` and V8's cached
+ * data, on every Node version (Node 20 has no `module.enableCompileCache()`, and Node's cache does
+ * not see code compiled here). Most of a small run's start was V8 compiling the 650 KB bundle.
+ * The `--jobs` worker threads run their bundle through this module too, without the cache
+ * (`compileCacheOff`).
+ *
+ * - The cache is written after the run (`saveCompileCaches()`, which the bin calls once `main()`
+ *   has returned), so that it holds the functions the run compiled lazily too, and only when
+ *   the file had no cache or V8 refused it: an accepted cache is never rewritten.
+ * - It never changes what a run prints or its exit code: every cache error (no home directory, a
+ *   read-only or foreign directory, a corrupt file, runs writing at once) leaves the run as it
+ *   would be without a cache. NODE_DEBUG=cmlint-compile-cache tells on stderr what happened.
+ * - NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch) or CMLINT_COMPILE_CACHE=0 turn it off;
+ *   CMLINT_COMPILE_CACHE=<absolute directory> puts it elsewhere.
+ *
+ * This module is bundled on its own into dist/bundle/compile-cache.cjs and required by the bin
+ * and the bundles with Node's require, so that each thread has one instance (require's cache).
+ */
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, isAbsolute, join } from 'node:path';
+import { debuglog } from 'node:util';
+import { cachedDataVersionTag, setFlagsFromString } from 'node:v8';
+import { Script } from 'node:vm';
+
+const debug = debuglog('cmlint-compile-cache');
+
+/** What a cache file starts with (its format; the key follows on the same line). */
+const FORMAT = 'cmlint-compile-cache 2';
+
+/** A compiled file whose cache is to be written after the run. */
+interface Pending {
+  script: Script;
+  name: string;
+  cacheFile: string;
+  header: Buffer;
+}
+
+const modules = new Map<string, { exports: unknown }>();
+const pending: Pending[] = [];
+
+/**
+ * Runs a CommonJS file (an absolute path), as require() would, once per thread, and returns its
+ * `module.exports`: compiled from the cache when there is a valid one for this very file. Its
+ * `require` resolves from the file's own location (not from the cwd); its import()s are calls of
+ * `importModule` (below).
+ */
+export function requireCached(file: string): unknown {
+  const known = modules.get(file);
+  if (known) return known.exports;
+  const fd = openSync(file, 'r');
+  let source: string;
+  let stat: BigIntStats;
+  try {
+    // The key comes from the descriptor the source is read from: the two cannot be of different files.
+    stat = fstatSync(fd, { bigint: true });
+    source = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const name = basename(file);
+  const place = cachePlace(file, stat);
+  const cachedData = place ? readCache(name, place) : undefined;
+  const script = withChecksums(
+    cachedData !== undefined,
+    () =>
+      new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+        filename: file,
+        cachedData,
+      }),
+  );
+  if (place) {
+    if (cachedData && !script.cachedDataRejected) debug('%s: cache accepted', name);
+    else {
+      if (cachedData) debug('%s: cache rejected by V8', name);
+      pending.push({ script, name, ...place });
+    }
+  }
+  const module = { exports: {} as unknown };
+  modules.set(file, module);
+  try {
+    (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  } catch (error) {
+    // As require() does: a file whose code threw is run again when required again.
+    modules.delete(file);
+    throw error;
+  }
+  return module.exports;
+}
+
+/**
+ * import() for the files run here, which scripts/bundle.mjs makes call this instead: on Node 20,
+ * code compiled by `vm.Script` runs import() only with an experimental option that warns on
+ * stderr and fails once the code comes from cached data. This module is in the same directory as
+ * the bundles (dist/bundle/), so a specifier resolves from here as it would from them.
+ */
+export function importModule(specifier: string): Promise<unknown> {
+  return import(specifier);
+}
+
+/**
+ * Writes the cache of each file compiled without a usable one (none, or refused), with what the
+ * run has compiled of it so far. Never throws; a file that cannot be written is left out.
+ */
+export function saveCompileCaches(): void {
+  for (const { script, name, cacheFile, header } of pending.splice(0)) {
+    const temporary = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      const data = withChecksums(true, () => script.createCachedData());
+      mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
+      const refused = untrusted(lstatSync(dirname(cacheFile)), 'directory');
+      if (refused) {
+        debug('%s: cache not written: %s', name, refused);
+        continue;
+      }
+      // A new file (flag 'wx': never through a link planted there), renamed over the old one at
+      // once: a run reading the cache sees the old file or the new one, never a part.
+      writeFileSync(temporary, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
+      renameSync(temporary, cacheFile);
+      debug('%s: cache written to %s', name, cacheFile);
+    } catch (error) {
+      debug('%s: cache not written: %s', name, (error as Error).message);
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Nothing more to do: the cache stays as it was.
+      }
+    }
+  }
+}
+
+let directory: string | null | undefined;
+
+/**
+ * Turns the cache off in this thread: for worker threads (dist/bundle/worker.js). The checksums
+ * below are a V8 flag, and V8's flags are the process's: set and reset from a second thread while
+ * the main thread compiles, they would race with it. A worker compiles its bundle while the main
+ * thread reads the model, so compiling it from source costs the run little. (The other way round
+ * is harmless: a worker thread that loads one of node's modules while the main thread has the
+ * flag on finds node's cache of it made with other flags, and compiles it from source.)
+ */
+export function compileCacheOff(): void {
+  directory = null;
+}
+
+/**
+ * The directory of this Node version's caches, or null when caching is off or there is no place
+ * for it: a directory of the user's own (a code cache is code the process runs, so never one
+ * another user could write to). Not created here (the first write creates it, mode 0o700).
+ */
+export function compileCacheDirectory(): string | null {
+  if (directory !== undefined) return directory;
+  const env = process.env;
+  const base = env.NODE_DISABLE_COMPILE_CACHE === '1' || env.CMLINT_COMPILE_CACHE === '0' ? undefined : env.CMLINT_COMPILE_CACHE || userCacheDirectory(env);
+  directory = base && isAbsolute(base) ? join(base, `${process.version}-${process.arch}`) : null;
+  if (directory === null) debug('off');
+  return directory;
+}
+
+/**
+ * For Node >= 22.1's own compile cache (of the modules node loads itself: the packages in
+ * node_modules), `node/` in this version's directory, or null: the directory is created (0o700)
+ * and checked as for cmlint's caches before node is given it.
+ */
+export function nodeCompileCacheDirectory(): string | null {
+  const dir = compileCacheDirectory();
+  if (dir === null) return null;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const refused = untrusted(lstatSync(dir), 'directory');
+    if (refused === undefined) return join(dir, 'node');
+    debug("node's compile cache not used: %s", refused);
+  } catch (error) {
+    debug("node's compile cache not used: %s", (error as Error).message);
+  }
+  return null;
+}
+
+/** The platform's per-user cache directory for cmlint's compile cache (XDG on Linux and the like). */
+function userCacheDirectory(env: NodeJS.ProcessEnv): string | undefined {
+  if (process.platform === 'win32') return env.LOCALAPPDATA && join(env.LOCALAPPDATA, 'cmlint', 'compile-cache');
+  if (!env.HOME) return undefined;
+  if (process.platform === 'darwin') return join(env.HOME, 'Library', 'Caches', 'cmlint', 'compile-cache');
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(env.HOME, '.cache');
+  return join(xdg, 'cmlint', 'compile-cache');
+}
+
+/**
+ * Where the cache of `file` is, and the header that says which file and which content it was
+ * made for. V8 checks only the source's length, its own version and its flags: a cache of an
+ * edited file of the same length would be accepted, and the new file would run with the old
+ * file's compiled functions. So the header holds what identifies this content: the file's
+ * device, inode, size, and modification and change times (ns), from the fstat of the descriptor
+ * the source was read from. A rebuild writes the file anew (new times); copying or unpacking it
+ * with its old modification time still gives it a new change time, which no tool can set. A
+ * hash of the content would be stronger still, but node:crypto alone takes ~13 ms to load.
+ * Also in it: Node's version and architecture, and V8's `cachedDataVersionTag()` (its version,
+ * the V8 flags node runs with, from the command line or NODE_OPTIONS, and the CPU's features),
+ * which also names the file: runs with other V8 flags keep caches of their own, while node's own
+ * options (`--require`, `--cpu-prof-dir`, …) do not make new files.
+ */
+function cachePlace(file: string, stat: BigIntStats): { cacheFile: string; header: Buffer } | null {
+  const dir = compileCacheDirectory();
+  if (dir === null) return null;
+  const v8 = cachedDataVersionTag().toString(16);
+  const key = { file, dev: `${stat.dev}`, ino: `${stat.ino}`, size: `${stat.size}`, mtime: `${stat.mtimeNs}`, ctime: `${stat.ctimeNs}`, node: process.version, arch: process.arch, v8 };
+  return {
+    cacheFile: join(dir, `${basename(file)}-${hash32(file)}-${v8}.cache`),
+    header: Buffer.from(`${FORMAT} ${JSON.stringify(key)}\n`),
+  };
+}
+
+/** The cached data of a file's cache, if the cache is the user's own and made for this content. */
+function readCache(name: string, { cacheFile, header }: { cacheFile: string; header: Buffer }): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(cacheFile, 'r');
+  } catch {
+    debug('%s: no cache', name);
+    return undefined;
+  }
+  try {
+    const refused = untrusted(fstatSync(fd), 'file') ?? untrusted(lstatSync(dirname(cacheFile)), 'directory');
+    if (refused) {
+      debug('%s: cache not used: %s', name, refused);
+      return undefined;
+    }
+    const data = readFileSync(fd);
+    if (data.length > header.length && header.equals(data.subarray(0, header.length))) return data.subarray(header.length);
+    debug('%s: cache made for another file, content, Node or flags', name);
+    return undefined;
+  } catch (error) {
+    debug('%s: cache not read: %s', name, (error as Error).message);
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Why a cache file or directory must not be used, or undefined: on POSIX it must belong to this
+ * user and be writable by no one else (a code cache planted by someone else is their code run by
+ * this process). The file is checked by the descriptor it is read from, so that a directory
+ * swapped after its check cannot hand over a file of someone else's.
+ */
+function untrusted(stat: Stats, kind: 'file' | 'directory'): string | undefined {
+  if (kind === 'file' ? !stat.isFile() : !stat.isDirectory()) return `not a ${kind}`;
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  if (stat.uid !== uid) return `${kind} owned by another user`;
+  if ((stat.mode & 0o022) !== 0) return `${kind} writable by group or others`;
+  return undefined;
+}
+
+/**
+ * Runs `make` with V8's checksums of code caches on. V8 release builds neither write nor check
+ * them by default, and a cache damaged on disk (a flipped byte, a cut file) is then deserialised
+ * as it is: node aborts ("Check failed: ReadSingleBytecodeData"), measured on Node 20. With the
+ * flag, V8 refuses such a cache (`cachedDataRejected`). The flag is turned off again at once: V8
+ * flags are part of the key of every code cache, node's own built-in modules' included, which
+ * then compiled from source (+5 ms for crypto, worker_threads and child_process). A user who
+ * runs node with the flag keeps it.
+ */
+/** Whether node runs with the flag already (then it stays on). */
+const userChecksums = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('verify-snapshot-checksum'));
+
+function withChecksums<T>(on: boolean, make: () => T): T {
+  if (!on || userChecksums) return make();
+  setFlagsFromString('--verify-snapshot-checksum');
+  try {
+    return make();
+  } finally {
+    setFlagsFromString('--no-verify-snapshot-checksum');
+  }
+}
+
+
+/** FNV-1a of a short string (a path), as 8 hex digits: part of a file name, not a check (the header is the check). */
+function hash32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,0 +1,224 @@
+/**
+ * The compile cache of the bundles (src/compile-cache.ts): the bin's runs in a cache directory of
+ * their own (CMLINT_COMPILE_CACHE), what happened told by NODE_DEBUG=cmlint-compile-cache on
+ * stderr, and the output (stdout, exit code; stderr without the debug lines) compared with a run
+ * without the cache.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateExport } from '../bench/generate-export.mjs';
+import { baseEnv, BIN, ROOT } from './helpers/cli.js';
+import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
+
+afterAll(removeTempDirs);
+
+const VERSION_DIR = `${process.version}-${process.arch}`;
+const { enableCompileCache } = nodeModule as { enableCompileCache?: unknown };
+const DEBUG_LINE = /^CMLINT-COMPILE-CACHE \d+: (.*)$/gm;
+
+interface BinRun {
+  code: number | null;
+  stdout: string;
+  /** stderr without the debug lines. */
+  stderr: string;
+  /** The debug lines, without their prefix. */
+  cache: string[];
+}
+
+function bin(args: readonly string[], env: Record<string, string>, cwd = ROOT): BinRun {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: baseEnv({ NODE_DEBUG: 'cmlint-compile-cache', ...env }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return {
+    code: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr.replace(DEBUG_LINE, '').replace(/^\n/gm, ''),
+    cache: [...result.stderr.matchAll(DEBUG_LINE)].map((m) => m[1]!),
+  };
+}
+
+const output = ({ code, stdout, stderr }: BinRun) => ({ code, stdout, stderr });
+/** The cache files in a cache directory (the version directory's; not node's own cache, Node >= 22.1, in `node/`). */
+const cacheFiles = (dir: string) =>
+  readdirSync(join(dir, VERSION_DIR))
+    .filter((name) => name.endsWith('.cache'))
+    .sort();
+const cliCache = (dir: string) => join(dir, VERSION_DIR, cacheFiles(dir).find((name) => name.startsWith('cli.cjs-'))!);
+
+const LINT = ['fixtures/demo-space/export.json', '--format', 'json', '--as-of', '2026-11-25'];
+let uncached: BinRun;
+beforeAll(() => {
+  uncached = bin(LINT, { CMLINT_COMPILE_CACHE: '0' });
+  expect(uncached.code).toBe(1);
+  expect(uncached.cache).toEqual(['off']);
+});
+
+describe('the compile cache', () => {
+  it('is written by a first run and accepted by the next, with the same output', () => {
+    const dir = tempDir('cmlint-cache-');
+    const first = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    expect(output(first)).toEqual(output(uncached));
+    expect(first.cache).toContain('cli.cjs: no cache');
+    expect(first.cache).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
+    // The demo space has assets checked against mimetype groups: the table's file is cached too.
+    expect(cacheFiles(dir).map((name) => name.replace(/-[0-9a-f]{8}-[0-9a-f]+\.cache$/, ''))).toEqual(['cli.cjs', 'mimetype.cjs']);
+    // The user's own: no one else may read or write it.
+    expect(statSync(join(dir, VERSION_DIR)).mode & 0o777).toBe(0o700);
+    expect(statSync(cliCache(dir)).mode & 0o777).toBe(0o600);
+    // Node >= 22.1: node's own compile cache (of the packages in node_modules) in the same directory.
+    expect(readdirSync(join(dir, VERSION_DIR)).includes('node')).toBe(typeof enableCompileCache === 'function');
+    const written = statSync(cliCache(dir)).mtimeMs;
+
+    const second = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    expect(output(second)).toEqual(output(uncached));
+    expect(second.cache).toEqual(['cli.cjs: cache accepted', 'mimetype.cjs: cache accepted']);
+    // An accepted cache is not written again.
+    expect(statSync(cliCache(dir)).mtimeMs).toBe(written);
+  });
+
+  it('is off with CMLINT_COMPILE_CACHE=0 or NODE_DISABLE_COMPILE_CACHE=1: nothing written, same output', () => {
+    const dir = tempDir('cmlint-cache-');
+    const run = bin(LINT, { CMLINT_COMPILE_CACHE: dir, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(output(run)).toEqual(output(uncached));
+    expect(run.cache).toEqual(['off']);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('lives in the user cache directory by default (XDG_CACHE_HOME, else ~/.cache), and prints nothing without NODE_DEBUG', () => {
+    const home = tempDir('cmlint-cache-home-');
+    const env = { HOME: home, XDG_CACHE_HOME: '', CMLINT_COMPILE_CACHE: '', NODE_DEBUG: '' };
+    const run = bin(LINT, env);
+    expect(output(run)).toEqual(output(uncached));
+    expect(run.cache).toEqual([]);
+    expect(cacheFiles(join(home, '.cache', 'cmlint', 'compile-cache')).length).toBe(2);
+    const xdg = tempDir('cmlint-cache-xdg-');
+    expect(output(bin(LINT, { ...env, XDG_CACHE_HOME: xdg }))).toEqual(output(uncached));
+    expect(cacheFiles(join(xdg, 'cmlint', 'compile-cache')).length).toBe(2);
+  });
+
+  it('refuses a damaged cache file (flipped bytes, cut short) and writes it anew, with the same output', () => {
+    const dir = tempDir('cmlint-cache-');
+    bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    const good = readFileSync(cliCache(dir));
+    const damaged = Buffer.from(good);
+    for (const at of [0.3, 0.6, 0.9]) {
+      const i = Math.floor(good.length * at);
+      damaged[i] = good[i]! ^ 0x5a;
+    }
+    for (const bad of [damaged, good.subarray(0, Math.floor(good.length * 0.7))]) {
+      writeFileSync(cliCache(dir), bad);
+      // Without V8's checksums, such a cache is deserialised as it is and node aborts.
+      const run = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+      expect(output(run)).toEqual(output(uncached));
+      expect(run.cache).toContain('cli.cjs: cache rejected by V8');
+      expect(run.cache).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
+      expect(bin(LINT, { CMLINT_COMPILE_CACHE: dir }).cache).toContain('cli.cjs: cache accepted');
+    }
+  });
+
+  it('is ignored where the directory is not writable: same output and exit code', () => {
+    const dir = tempDir('cmlint-cache-');
+    writeFileSync(join(dir, 'file'), '');
+    const run = bin(LINT, { CMLINT_COMPILE_CACHE: join(dir, 'file', 'cache') });
+    expect(output(run)).toEqual(output(uncached));
+    expect(run.cache.filter((line) => line.startsWith('cli.cjs: cache not written:'))).toHaveLength(1);
+  });
+
+  it('is not used from a directory or file others can write to, nor written there', () => {
+    const dir = tempDir('cmlint-cache-');
+    bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    chmodSync(join(dir, VERSION_DIR), 0o770);
+    const before = readFileSync(cliCache(dir));
+    const run = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    expect(output(run)).toEqual(output(uncached));
+    expect(run.cache).toContain('cli.cjs: cache not used: directory writable by group or others');
+    expect(run.cache).toContain('cli.cjs: cache not written: directory writable by group or others');
+    expect(readFileSync(cliCache(dir))).toEqual(before);
+
+    chmodSync(join(dir, VERSION_DIR), 0o700);
+    chmodSync(cliCache(dir), 0o666);
+    const file = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    expect(output(file)).toEqual(output(uncached));
+    expect(file.cache).toContain('cli.cjs: cache not used: file writable by group or others');
+    // Written anew (the new file is the user's own, 0o600).
+    expect(statSync(cliCache(dir)).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('is not used from a directory of another user (as root: the directory given to nobody)', (context) => {
+    const dir = tempDir('cmlint-cache-');
+    bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    try {
+      chownSync(join(dir, VERSION_DIR), 65534, 65534);
+    } catch {
+      // Root of a user namespace without that user mapped.
+      context.skip();
+    }
+    const run = bin(LINT, { CMLINT_COMPILE_CACHE: dir });
+    expect(output(run)).toEqual(output(uncached));
+    expect(run.cache).toContain('cli.cjs: cache not used: directory owned by another user');
+  });
+
+  it('gives byte-identical --jobs 2 output with and without a cache (the worker thread compiles without one)', async () => {
+    const dir = tempDir('cmlint-cache-');
+    const file = join(dir, 'export.json');
+    await generateExport({ entries: 1500, seed: 3, invalidRate: 0.1, out: file });
+    const args = [file, '--jobs', '2', '--format', 'json', '--as-of', '2026-11-25'];
+    const env = { CMLINT_WHOLE_FILE_LIMIT: '0' };
+    const off = bin(args, { ...env, CMLINT_COMPILE_CACHE: '0' });
+    expect(off.code).toBe(1);
+    expect((JSON.parse(off.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThan(50);
+    const cache = join(dir, 'cache');
+    const runs = [0, 1].map(() => bin(args, { ...env, CMLINT_COMPILE_CACHE: cache }));
+    for (const run of runs) expect(output(run)).toEqual(output(off));
+    expect(runs[1]!.cache).toContain('cli.cjs: cache accepted');
+    // V8's flags (the cache's checksums) are the process's: a second thread does not change them.
+    expect(cacheFiles(cache).filter((name) => name.startsWith('worker.cjs-'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('the cache key', () => {
+  /** Runs `file` (a CommonJS file) through the loader in a new process: what it printed, and the debug lines. */
+  function load(file: string, cache: string): { stdout: string; cache: string[] } {
+    const loader = join(ROOT, 'dist/bundle/compile-cache.cjs');
+    const script = `const c = require(${JSON.stringify(loader)}); c.requireCached(${JSON.stringify(file)}); c.saveCompileCaches();`;
+    const result = spawnSync(process.execPath, ['-e', script], { env: baseEnv({ NODE_DEBUG: 'cmlint-compile-cache', CMLINT_COMPILE_CACHE: cache }), encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return { stdout: result.stdout, cache: [...result.stderr.matchAll(DEBUG_LINE)].map((m) => m[1]!) };
+  }
+
+  it("identifies the file's content, not only its length: a file rewritten with the same length is not run from the old cache", () => {
+    const dir = tempDir('cmlint-cache-');
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'module.cjs');
+    writeFileSync(file, "console.log('old');\n");
+    expect(load(file, cache)).toEqual({ stdout: 'old\n', cache: ['module.cjs: no cache', `module.cjs: cache written to ${join(cache, VERSION_DIR, cacheFiles(cache)[0]!)}`] });
+    const cacheFile = join(cache, VERSION_DIR, cacheFiles(cache)[0]!);
+    const old = readFileSync(cacheFile);
+    expect(load(file, cache).cache).toEqual(['module.cjs: cache accepted']);
+
+    writeFileSync(file, "console.log('new');\n");
+    const rewritten = load(file, cache);
+    expect(rewritten.stdout).toBe('new\n');
+    expect(rewritten.cache[0]).toBe('module.cjs: cache made for another file, content, Node or flags');
+    // The check that matters is ours: V8 itself takes the old cache for the new file (same
+    // length) and runs the old code, as the old cache with the new file's key shows.
+    const fresh = readFileSync(cacheFile);
+    const header = (data: Buffer) => data.subarray(0, data.indexOf(10) + 1);
+    writeFileSync(cacheFile, Buffer.concat([header(fresh), old.subarray(header(old).length)]));
+    expect(load(file, cache)).toEqual({ stdout: 'old\n', cache: ['module.cjs: cache accepted'] });
+  });
+
+  it("keeps caches apart by V8's flags, not by node's own options", () => {
+    const dir = tempDir('cmlint-cache-');
+    writeFileSync(join(dir, 'preload.cjs'), '');
+    const run = (flags: string[]) =>
+      spawnSync(process.execPath, [...flags, BIN, '--version'], { env: baseEnv({ CMLINT_COMPILE_CACHE: join(dir, 'cache') }), encoding: 'utf8' }).stdout;
+    const clis = () => cacheFiles(join(dir, 'cache')).filter((name) => name.startsWith('cli.cjs-'));
+    const plain = run([]);
+    expect(run(['--require', join(dir, 'preload.cjs')])).toBe(plain);
+    expect(clis()).toHaveLength(1);
+    expect(run(['--max-old-space-size=300'])).toBe(plain);
+    expect(clis()).toHaveLength(2);
+  });
+});
