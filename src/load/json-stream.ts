@@ -330,6 +330,7 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
 
   const members: Member[] = [];
   const counts = new Map<number, number>();
+  const scan = new ChunkScan(bytes);
   for (let keyLine = start + 1; ; ) {
     const keyStart = keyLine + 3;
     const head = bytes.read(keyStart, keyStart + 4096);
@@ -347,8 +348,8 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
     const open = head[keyEnd + 2];
     const end =
       (open === OPEN_BRACKET || open === OPEN_BRACE) && head[keyEnd + 3] === NL
-        ? closingLine(bytes, valueStart, closeBrace, counts) + 1
-        : lineValueEnd(bytes, head, keyEnd + 2, keyStart, closeBrace);
+        ? closingLine(scan, valueStart, closeBrace, counts) + 1
+        : lineValueEnd(scan, head, keyEnd + 2, keyStart, closeBrace);
     if (end <= valueStart) return null;
     members.push({ key, keyStart, valueStart, valueEnd: end });
     const after = bytes.read(end, end + NEXT_KEY.length);
@@ -379,21 +380,21 @@ function isLayoutWs(c: number): boolean {
  * scanned exactly; -1 when the line holds more than the value and a comma. The line starts at
  * `head[from]` (file offset `base + from`), and is searched for in the file when `head` does not end it.
  */
-function lineValueEnd(bytes: FileBytes, head: Buffer, from: number, base: number, closeBrace: number): number {
+function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, base: number, closeBrace: number): number {
   const valueStart = base + from;
   let lineEnd = head.indexOf(NL, from);
   let line: Buffer;
   if (lineEnd >= 0) line = head.subarray(from, lineEnd);
   else {
     lineEnd = closeBrace;
-    for (const { chunk, base, from, limit } of chunks(bytes, valueStart, closeBrace, 0, 0)) {
+    for (const { chunk, base, from, limit } of scan.chunks(valueStart, closeBrace, 0, 0)) {
       const found = chunk.indexOf(NL, from);
       if (found >= 0 && found < limit) {
         lineEnd = base + found;
         break;
       }
     }
-    line = bytes.read(valueStart, lineEnd);
+    line = scan.bytes.read(valueStart, lineEnd);
   }
   let end: number;
   try {
@@ -414,13 +415,14 @@ function lineValueEnd(bytes: FileBytes, head: Buffer, from: number, base: number
  * objects in the export tool's layout its elements are counted on the way (into `counts`): the
  * lines that start an element after a comma, found by a search that stops only at commas.
  */
-function closingLine(bytes: FileBytes, valueStart: number, closeBrace: number, counts: Map<number, number>): number {
+function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, counts: Map<number, number>): number {
+  const { bytes } = scan;
   const bracket = bytes.read(valueStart, valueStart + 1)[0] === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
   const closing = Buffer.concat([Buffer.of(bracket), NEXT_KEY]);
   const counted = hasElementLayout(bytes, valueStart);
   let elements = 1;
   let close = -1;
-  for (const { chunk, base, from, limit } of chunks(bytes, valueStart, closeBrace, 3, closing.length)) {
+  for (const { chunk, base, from, limit } of scan.chunks(valueStart, closeBrace, 3, closing.length)) {
     const found = chunk.indexOf(closing, from);
     const stop = found >= 0 && found < limit ? found : limit;
     if (counted) for (let i = chunk.indexOf(NEXT_ELEMENT, from); i >= 0 && i < stop; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) elements++;
@@ -442,19 +444,32 @@ function closingLine(bytes: FileBytes, valueStart: number, closeBrace: number, c
   return close;
 }
 
-/**
- * Bytes [start, end) of the file in chunks (one buffer, reused), each with `back` bytes before
- * and `ahead` bytes after its own part (as far as the file has them), so that a match can be
- * checked across a chunk's edges: a match belongs to the chunk where it starts, at `chunk[from]`
- * up to `chunk[limit]` (exclusive); `chunk[0]` is at file offset `base`.
- */
-function* chunks(bytes: FileBytes, start: number, end: number, back: number, ahead: number): Generator<{ chunk: Buffer; base: number; from: number; limit: number }> {
-  const storage = Buffer.allocUnsafe(Math.min(back + SCAN_CHUNK + ahead, Math.max(0, end - start) + back + ahead));
-  for (let from = start; from < end; from += SCAN_CHUNK) {
-    const base = Math.max(0, from - back);
-    const chunk = bytes.readInto(storage, base);
-    yield { chunk, base, from: from - base, limit: Math.min(end, from + SCAN_CHUNK) - base };
-    if (chunk.length < storage.length && base + chunk.length < end) return; // the file is shorter than it was
+/** Bytes of a file read in chunks into one buffer, made on first use and reused (fresh memory is slow to touch). */
+class ChunkScan {
+  /** The chunk's own part; a chunk holds up to `MARGIN` bytes more around it. */
+  private static readonly STEP = 1 << 18;
+  private static readonly MARGIN = 16;
+  private storage: Buffer | undefined;
+
+  constructor(readonly bytes: FileBytes) {}
+
+  /**
+   * Bytes [start, end) in chunks, each with `back` bytes before and `ahead` bytes after its own
+   * part (as far as the file has them), so that a match can be checked across a chunk's edges:
+   * a match belongs to the chunk where it starts, at `chunk[from]` up to `chunk[limit]`
+   * (exclusive); `chunk[0]` is at file offset `base`. A chunk is valid until the next.
+   */
+  *chunks(start: number, end: number, back: number, ahead: number): Generator<{ chunk: Buffer; base: number; from: number; limit: number }> {
+    const { STEP, MARGIN } = ChunkScan;
+    if (back + ahead > MARGIN) throw new Error(`chunk margins over ${MARGIN} bytes`);
+    this.storage ??= Buffer.allocUnsafe(STEP + MARGIN);
+    for (let from = start; from < end; from += STEP) {
+      const base = Math.max(0, from - back);
+      const want = from + STEP + ahead - base;
+      const chunk = this.bytes.readInto(this.storage.subarray(0, want), base);
+      yield { chunk, base, from: from - base, limit: Math.min(end, from + STEP) - base };
+      if (chunk.length < want && base + chunk.length < end) return; // the file is shorter than it was
+    }
   }
 }
 
