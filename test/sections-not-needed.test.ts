@@ -123,12 +123,13 @@ describe('sections after a section no rule visits, in any layout', () => {
   });
 
   it('counts empty sections, and sections of one element', async () => {
-    for (const [sections, counts] of [
+    const cases: [Record<string, unknown[]>, { entries: number; assets: number }][] = [
       [{ entries: [], assets: [] }, { entries: 0, assets: 0 }],
       [{ entries: [entries[0]], assets: [build.asset('img')] }, { entries: 1, assets: 1 }],
-    ] as const) {
+    ];
+    for (const [sections, counts] of cases) {
       const dir = tempDir();
-      const [file] = writeFiles(dir, { 'export.json': pretty(space(sections as Record<string, unknown[]>)) });
+      const [file] = writeFiles(dir, { 'export.json': pretty(space(sections)) });
       const { result } = await run(dir, file!, CONTENT_TYPE_RULES.config);
       expect(result.stats).toMatchObject({ ...counts, contentTypes: 2 });
       expect(result.findings.map((f) => f.ruleId)).toEqual(['re2-incompatible-pattern', 'hidden-required-field']);

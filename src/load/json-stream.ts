@@ -368,6 +368,9 @@ const SPACE = 0x20;
 const OBJECT_START = Buffer.from('{\n  "');
 /** A comma, and the next top-level key's line. */
 const NEXT_KEY = Buffer.from(',\n  "');
+/** The end of a top-level array (object) over several lines when a key follows: its bracket (on a line of two spaces), a comma, and the next key's line. */
+const ARRAY_CLOSING = Buffer.from('],\n  "');
+const OBJECT_CLOSING = Buffer.from('},\n  "');
 /** Between two elements of a top-level array of objects: a comma, and the next element's line. */
 const NEXT_ELEMENT = Buffer.from(',\n    {');
 
@@ -418,7 +421,7 @@ function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, base: number,
 function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, counts: Map<number, number>): number {
   const { bytes } = scan;
   const bracket = bytes.read(valueStart, valueStart + 1)[0] === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
-  const closing = Buffer.concat([Buffer.of(bracket), NEXT_KEY]);
+  const closing = bracket === CLOSE_BRACKET ? ARRAY_CLOSING : OBJECT_CLOSING;
   const counted = hasElementLayout(bytes, valueStart);
   let elements = 1;
   let close = -1;
