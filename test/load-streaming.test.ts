@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Space } from '../src/load/load-space.js';
+import { knownLayout } from '../src/load/json-stream.js';
 import { JsonSourceFile, type SourceFile } from '../src/load/source.js';
 import { build, collect, loadFiles, positionOf, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
@@ -176,6 +177,23 @@ describe('the layout search reads the file in 1 MiB chunks: keys and elements at
     expect([...space.model.locales.keys()]).toEqual(['en-US']);
     expect(await space.count('entry')).toBe(40);
     expect((await collect(space.entries())).map((e) => e.id)).toEqual(Array.from({ length: 40 }, (_, i) => `e${i}`));
+  });
+
+  it.each([-7, -6, -5, -4, -3, -1, 0, 1])('the closing line of the entries 1 MiB %+d after their "[": the sections after them are found', async (delta) => {
+    // The entries' "]" (then ",\n  \"locales\"") is put at the offset by padding the last entry.
+    const make = (pad: number) =>
+      pretty({ contentTypes: [build.contentType('page')], entries: Array.from({ length: 40 }, (_, i) => build.entry(`e${i}`, 'page', 'z'.repeat(i === 39 ? pad : 100))), locales: [build.locale('en-US', null, true)] });
+    const closeAt = (text: string) => text.indexOf('\n  ],\n  "locales"') + 3 - text.indexOf('[', text.indexOf('"entries": ['));
+    const probe = make(100);
+    const text = make(100 + CHUNK + delta - closeAt(probe));
+    expect(closeAt(text)).toBe(CHUNK + delta);
+    const dir = tempDir();
+    const [file] = writeFiles(dir, { 'export.json': text });
+    const space = await loadFiles([file!], dir);
+    expect([...space.model.locales.keys()]).toEqual(['en-US']);
+    expect(await space.count('entry')).toBe(40);
+    // Found by the layout (a miss would fall back to the exact scan, with the same results).
+    expect(knownLayout(file!)?.counts.get(text.indexOf('[', text.indexOf('"entries": [')))).toBe(40);
   });
 
   it.each([-5, -3, -1, 0])('an element line ("\\n    {") 1 MiB %+d after the section starts is counted once', async (delta) => {

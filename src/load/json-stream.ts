@@ -390,8 +390,8 @@ function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, base: number,
   if (lineEnd >= 0) line = head.subarray(from, lineEnd);
   else {
     lineEnd = closeBrace;
-    for (const { chunk, base, from, limit } of scan.chunks(valueStart, closeBrace, 0, 0)) {
-      const found = chunk.indexOf(NL, from);
+    for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace, 0)) {
+      const found = chunk.indexOf(NL);
       if (found >= 0 && found < limit) {
         lineEnd = base + found;
         break;
@@ -425,10 +425,11 @@ function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, co
   const counted = hasElementLayout(bytes, valueStart);
   let elements = 1;
   let close = -1;
-  for (const { chunk, base, from, limit } of scan.chunks(valueStart, closeBrace, 3, closing.length)) {
-    const found = chunk.indexOf(closing, from);
+  // Each chunk holds what a match that starts in it needs after it.
+  for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace, NEXT_ELEMENT.length - 1)) {
+    const found = chunk.indexOf(closing);
     const stop = found >= 0 && found < limit ? found : limit;
-    if (counted) for (let i = chunk.indexOf(NEXT_ELEMENT, from); i >= 0 && i < stop; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) elements++;
+    if (counted) for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < stop; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) elements++;
     if (stop < limit) {
       close = base + found;
       break;
@@ -449,28 +450,26 @@ function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, co
 
 /** Bytes of a file read in chunks into one buffer, made on first use and reused (fresh memory is slow to touch). */
 class ChunkScan {
-  /** The chunk's own part; a chunk holds up to `MARGIN` bytes more around it. */
+  /** The chunk's own part; a chunk holds up to `AHEAD` bytes more after it. */
   private static readonly STEP = 1 << 18;
-  private static readonly MARGIN = 16;
+  private static readonly AHEAD = 16;
   private storage: Buffer | undefined;
 
   constructor(readonly bytes: FileBytes) {}
 
   /**
-   * Bytes [start, end) in chunks, each with `back` bytes before and `ahead` bytes after its own
-   * part (as far as the file has them), so that a match can be checked across a chunk's edges:
-   * a match belongs to the chunk where it starts, at `chunk[from]` up to `chunk[limit]`
-   * (exclusive); `chunk[0]` is at file offset `base`. A chunk is valid until the next.
+   * Bytes [start, end) in chunks, each with `ahead` bytes after its own part (as far as the file
+   * has them), so that a match that starts in a chunk can be checked whole there: its own part is
+   * `chunk[0]` (at file offset `base`) up to `chunk[limit]` (exclusive). A chunk is valid until the next.
    */
-  *chunks(start: number, end: number, back: number, ahead: number): Generator<{ chunk: Buffer; base: number; from: number; limit: number }> {
-    const { STEP, MARGIN } = ChunkScan;
-    if (back + ahead > MARGIN) throw new Error(`chunk margins over ${MARGIN} bytes`);
-    this.storage ??= Buffer.allocUnsafe(STEP + MARGIN);
-    for (let from = start; from < end; from += STEP) {
-      const base = Math.max(0, from - back);
-      const want = from + STEP + ahead - base;
+  *chunks(start: number, end: number, ahead: number): Generator<{ chunk: Buffer; base: number; limit: number }> {
+    const { STEP, AHEAD } = ChunkScan;
+    if (ahead > AHEAD) throw new Error(`chunks overlap by at most ${AHEAD} bytes`);
+    this.storage ??= Buffer.allocUnsafe(STEP + AHEAD);
+    for (let base = start; base < end; base += STEP) {
+      const want = STEP + ahead;
       const chunk = this.bytes.readInto(this.storage.subarray(0, want), base);
-      yield { chunk, base, from: from - base, limit: Math.min(end, from + STEP) - base };
+      yield { chunk, base, limit: Math.min(end - base, STEP) };
       if (chunk.length < want && base + chunk.length < end) return; // the file is shorter than it was
     }
   }
