@@ -21,16 +21,15 @@ import type { FileBytes } from './file-bytes.js';
 /**
  * Reading JSON files too large to hold: the top-level members are found in a first pass, and
  * the elements of an array are read in windows, each parsed once with JSON.parse. Files written
- * by the export tool (2-space indentation) take a shortcut: top-level keys are the lines that
- * start with exactly two spaces and a quote, and an array element of a top-level section ends at
- * the first line that is exactly four spaces and a closing bracket. Every element found that way
- * is still verified by JSON.parse; on any doubt the exact byte scan takes over.
+ * by the export tool (2-space indentation) take a shortcut: top-level members are followed from
+ * key line to key line, a section over several lines ending at its closing line (two spaces and
+ * the bracket; its elements counted on the way), and an array element of a top-level section
+ * ends at the first line that is exactly four spaces and a closing bracket. Every element found
+ * that way is still verified by JSON.parse; on any doubt the exact byte scan takes over.
  */
 
 /** Bytes read at a time (more for a larger value): elements are a few KB, and fresh memory is slow to touch. */
 const WINDOW = 1 << 20;
-/** Chunks of a search over the file: large enough that reads are few, small enough to stay in cache. */
-const SCAN_CHUNK = 1 << 20;
 
 const ELEMENT_OBJECT_END = Buffer.from('\n    }');
 const ELEMENT_ARRAY_END = Buffer.from('\n    ]');
@@ -212,27 +211,6 @@ export function knownLayout(absPath: string): LayoutIndex | undefined {
   return layouts.get(absPath);
 }
 
-const ELEMENT_LINE = Buffer.from('\n    {');
-
-/**
- * Calls `found` with the file offset of each occurrence of `needle` in bytes [start, end) of the
- * file, in order, until it returns false. Read in chunks that overlap by the needle's length,
- * into one buffer (fresh memory is slow to touch; `reused` if it is large enough), searched
- * natively (a byte loop in JavaScript is several times slower).
- */
-function searchFile(bytes: FileBytes, start: number, end: number, needle: Buffer, found: (offset: number) => boolean | void, reused?: Buffer): void {
-  const overlap = needle.length - 1;
-  const size = Math.min(SCAN_CHUNK + overlap, Math.max(0, end - start));
-  const storage = reused && reused.length >= size ? reused.subarray(0, size) : Buffer.allocUnsafe(size);
-  for (let chunkStart = start; chunkStart < end; chunkStart += SCAN_CHUNK) {
-    const chunk = bytes.readInto(storage.subarray(0, Math.min(storage.length, end - chunkStart)), chunkStart);
-    // A match that starts in the overlap belongs to the next chunk.
-    const limit = Math.min(SCAN_CHUNK, chunk.length);
-    for (let i = chunk.indexOf(needle); i >= 0 && i < limit; i = chunk.indexOf(needle, i + 1)) if (found(chunkStart + i) === false) return;
-    if (chunk.length < storage.length && chunkStart + chunk.length < end) break; // the file is shorter than it was
-  }
-}
-
 const ELEMENT_LAYOUT_START = Buffer.from('[\n    {');
 
 /** Whether the top-level array whose `[` is at `start` opens as the export tool writes it (`[`, then its first object on the next line). */
@@ -243,17 +221,16 @@ function hasElementLayout(bytes: FileBytes, start: number): boolean {
 /**
  * Cuts a top-level array of objects written by the export tool into runs of consecutive
  * elements, as they are asked for: each run is found by searching only its own bytes for element
- * starts (counted, for the index of the next run's first element), so that worker threads can
- * start on the first runs while the rest of the array is not searched yet.
+ * starts after the first (a comma and the next element's line: the search stops only at commas),
+ * counted for the index of the next run's first element, so that worker threads can start on the
+ * first runs while the rest of the array is not searched yet.
  */
 export class LayoutCutter {
   private pos: number;
   private index = 0;
-  /** Read into by every search (fresh memory is slow to touch). */
-  private readonly storage = Buffer.allocUnsafe(SCAN_CHUNK + ELEMENT_LINE.length - 1);
 
   private constructor(
-    private readonly bytes: FileBytes,
+    private readonly scan: ChunkScan,
     /** The array's `]`. */
     private readonly close: number,
   ) {
@@ -263,7 +240,7 @@ export class LayoutCutter {
   /** For the array whose `[` is at `start` and whose value ends at `end`; null when it does not have that layout (or the file's layout index was not made). */
   static open(bytes: FileBytes, start: number, end: number): LayoutCutter | null {
     if (!layouts.has(bytes.absPath) || !hasElementLayout(bytes, start)) return null;
-    const cutter = new LayoutCutter(bytes, end - 1);
+    const cutter = new LayoutCutter(new ChunkScan(bytes), end - 1);
     cutter.pos = start + 6;
     return cutter;
   }
@@ -283,15 +260,16 @@ export class LayoutCutter {
     const target = start + unitBytes;
     let stop = this.close;
     let count = 1;
-    searchFile(this.bytes, start + 1, this.close, ELEMENT_LINE, (offset) => {
-      const element = offset + ELEMENT_LINE.length - 1;
-      if (element < target) {
+    search: for (const { chunk, base, limit } of this.scan.chunks(start + 1, this.close, NEXT_ELEMENT.length - 1)) {
+      for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < limit; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) {
+        const element = base + i + NEXT_ELEMENT.length - 1;
+        if (element >= target) {
+          stop = element;
+          break search;
+        }
         count++;
-        return true;
       }
-      stop = element;
-      return false;
-    }, this.storage);
+    }
     this.pos = stop;
     this.index += count;
     return { start, index, stop };
