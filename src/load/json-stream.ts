@@ -1,4 +1,3 @@
-import { grown } from '../compact/lists.js';
 import { diagnoseJson } from './json-diagnose.js';
 import {
   BACKSLASH,
