@@ -86,6 +86,7 @@ describe('sections after a section no rule visits, in any layout', () => {
     'minified': () => JSON.stringify(space()),
     '4 spaces': () => JSON.stringify(space(), null, 4),
     'tabs': () => JSON.stringify(space(), null, '\t'),
+    'a byte order mark (2 spaces)': () => `\uFEFF${pretty(space())}`,
     'CRLF line endings and a byte order mark': () => `\uFEFF${JSON.stringify(space(), null, 2).replace(/\n/g, '\r\n')}\r\n`,
     'entries last (no key line after their closing line)': () => {
       const { entries: last, ...rest } = space();
