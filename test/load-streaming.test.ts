@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Space } from '../src/load/load-space.js';
+import { knownLayout } from '../src/load/json-stream.js';
 import { JsonSourceFile, type SourceFile } from '../src/load/source.js';
 import { build, collect, loadFiles, positionOf, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
@@ -155,39 +156,47 @@ describe('streaming entries from JSON files', () => {
   });
 });
 
-describe('the layout search reads the file in 1 MiB chunks: keys and elements at a chunk boundary', () => {
+describe('the layout search reads the file in chunks: keys, elements and closing lines at a chunk boundary', () => {
+  /** A multiple of every chunk size the searches use (chunks start where a section or run starts). */
   const CHUNK = 1 << 20;
 
-  /** An export whose `locales` key line (its newline) sits at `at`, after 40 entries padded to reach it. */
-  function exportWithKeyAt(at: number): string {
-    const entry = (i: number, pad: number) => build.entry(`e${i}`, 'page', 'x'.repeat(pad));
-    const make = (pad: number) => pretty({ contentTypes: [build.contentType('page')], entries: Array.from({ length: 40 }, (_, i) => entry(i, i === 39 ? pad : 100)), locales: [build.locale('en-US', null, true)] });
-    const probe = make(100);
-    const shift = at - probe.indexOf('\n  "locales"');
-    const text = make(100 + shift);
-    expect(text.indexOf('\n  "locales"')).toBe(at);
-    return text;
+  /** 40 entries (the one at `padded` with a title of `pad` letters), then `locales`. */
+  function make(padded: number, pad: number): string {
+    const entries = Array.from({ length: 40 }, (_, i) => build.entry(`e${i}`, 'page', 'x'.repeat(i === padded ? pad : 100)));
+    return pretty({ contentTypes: [build.contentType('page')], entries, locales: [build.locale('en-US', null, true)] });
   }
 
-  it.each([-6, -5, -3, -1, 0, 1])('the key line at 1 MiB %+d: its section is found, the entries counted', async (delta) => {
+  /** The export in which `measure` (which grows with the pad, byte for byte) gives `target`; loaded. */
+  async function loadPadded(padded: number, measure: (text: string) => number, target: number): Promise<{ text: string; file: string; space: Space }> {
+    const text = make(padded, 100 + target - measure(make(padded, 100)));
+    expect(measure(text)).toBe(target);
     const dir = tempDir();
-    const [file] = writeFiles(dir, { 'export.json': exportWithKeyAt(CHUNK + delta) });
-    const space = await loadFiles([file!], dir);
+    const [file] = writeFiles(dir, { 'export.json': text });
+    return { text, file: file!, space: await loadFiles([file!], dir) };
+  }
+
+  /** Offsets in the entries section, from its "[". */
+  const entriesStart = (text: string) => text.indexOf('[', text.indexOf('"entries": ['));
+
+  it.each([-6, -5, -3, -1, 0, 1])('the key line at 1 MiB %+d: its section is found, the entries counted', async (delta) => {
+    const { space } = await loadPadded(39, (text) => text.indexOf('\n  "locales"'), CHUNK + delta);
     expect([...space.model.locales.keys()]).toEqual(['en-US']);
     expect(await space.count('entry')).toBe(40);
     expect((await collect(space.entries())).map((e) => e.id)).toEqual(Array.from({ length: 40 }, (_, i) => `e${i}`));
   });
 
+  it.each([-7, -6, -5, -4, -3, -1, 0, 1])('the closing line of the entries 1 MiB %+d after their "[": the sections after them are found', async (delta) => {
+    // The entries' "]" (then ",\n  \"locales\"").
+    const { text, file, space } = await loadPadded(39, (t) => t.indexOf('\n  ],\n  "locales"') + 3 - entriesStart(t), CHUNK + delta);
+    expect([...space.model.locales.keys()]).toEqual(['en-US']);
+    expect(await space.count('entry')).toBe(40);
+    // Found by the layout (a miss would fall back to the exact scan, with the same results).
+    expect(knownLayout(file)?.counts.get(entriesStart(text))).toBe(40);
+  });
+
   it.each([-5, -3, -1, 0])('an element line ("\\n    {") 1 MiB %+d after the section starts is counted once', async (delta) => {
-    // The last of 40 entries starts at the boundary (chunks start at the section's "["): the entry before it is padded to put it there.
-    const make = (pad: number) => pretty({ contentTypes: [build.contentType('page')], entries: Array.from({ length: 40 }, (_, i) => build.entry(`e${i}`, 'page', 'y'.repeat(i === 38 ? pad : 100))) });
-    const lastLine = (text: string) => text.lastIndexOf('\n    {') - text.indexOf('"entries": [') - '"entries": '.length;
-    const probe = make(100);
-    const text = make(100 + CHUNK + delta - lastLine(probe));
-    expect(lastLine(text)).toBe(CHUNK + delta);
-    const dir = tempDir();
-    const [file] = writeFiles(dir, { 'export.json': text });
-    const space = await loadFiles([file!], dir);
+    // The last of 40 entries starts there: the entry before it is padded.
+    const { space } = await loadPadded(38, (t) => t.lastIndexOf('\n    {', t.indexOf('\n  ],\n  "locales"')) - entriesStart(t), CHUNK + delta);
     expect(await space.count('entry')).toBe(40);
   });
 });

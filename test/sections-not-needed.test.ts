@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConfigFile } from '../src/config/load-config.js';
 import { lint } from '../src/lint.js';
 import { loadBuiltinRules } from '../src/rules-registry.js';
-import { build, pretty, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
+import { build, loadFiles, positionOf, pretty, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);
 afterEach(() => {
@@ -51,5 +51,89 @@ describe('sections no active rule needs', () => {
     const { result } = await run(dir, file, null);
     expect(result.stats).toMatchObject({ entries: 25, assets: 1 });
     expect(parse.mock.calls.some(([text]) => String(text).includes('title of entry'))).toBe(true);
+  });
+});
+
+/**
+ * The boundaries of sections no rule visits are found by following the export tool's layout
+ * (top-level key lines, closing lines of two spaces and a bracket), so the sections after them
+ * are read from where the layout says they start. Files in any other layout, or whose lines only
+ * look like it, must be read exactly the same: the same model, counts and findings.
+ */
+describe('sections after a section no rule visits, in any layout', () => {
+  /** Entries whose text holds brackets, braces, commas and quotes, and escaped newlines before them. */
+  const entries = Array.from({ length: 25 }, (_, i) =>
+    build.entry(`entry-${i}`, 'page', `entry ${i} ],\n  "locales": [ }\n  ] \\"],\n    {" ${'}'.repeat(i % 3)}`),
+  );
+  const hidden = { id: 'secret', name: 'Secret', type: 'Symbol', localized: false, required: true, validations: [{ regexp: { pattern: '^(?=a)' } }], disabled: true, omitted: false };
+  const page = build.contentType('page');
+  const contentType = { ...page, fields: [...(page.fields as object[]), hidden] };
+  /** The model sections after the entries and assets, the content types last (the findings are placed there). */
+  const space = (sections: Record<string, unknown[]> = {}) => ({
+    entries,
+    assets: [build.asset('img'), build.asset('pdf')],
+    locales: [build.locale('en-US', null, true), build.locale('de-DE', 'en-US')],
+    editorInterfaces: [build.editorInterface('page')],
+    tags: [{ name: 'internal', sys: { id: 'internal', type: 'Tag' } }],
+    webhooks: [],
+    contentTypes: [contentType, build.contentType('other')],
+    ...sections,
+  });
+
+  const layouts: Record<string, () => string> = {
+    'the export tool’s (2 spaces, a final newline)': () => pretty(space()),
+    '2 spaces, no final newline': () => JSON.stringify(space(), null, 2),
+    'minified': () => JSON.stringify(space()),
+    '4 spaces': () => JSON.stringify(space(), null, 4),
+    'tabs': () => JSON.stringify(space(), null, '\t'),
+    'a byte order mark (2 spaces)': () => `\uFEFF${pretty(space())}`,
+    'CRLF line endings and a byte order mark': () => `\uFEFF${JSON.stringify(space(), null, 2).replace(/\n/g, '\r\n')}\r\n`,
+    'entries last (no key line after their closing line)': () => {
+      const { entries: last, ...rest } = space();
+      return pretty({ ...rest, entries: last });
+    },
+    'elements on one line each': () => `{\n  "entries": [\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ],\n${pretty(space()).split('\n').slice(1).join('\n').replace(/^ {2}"entries": \[[^]*?\n {2}\],\n/m, '')}`,
+    // A line inside an entry indented like a top-level key, after a line like a section's end.
+    'an entry holding lines like top-level ones': () =>
+      pretty(space()).replace('"title": {\n          "en-US": "entry 3 ', '"title": {\n  "x": [\n  ],\n  "locales": 1,\n          "en-US": "entry 3 '),
+  };
+
+  const expectedModel = { contentTypes: ['page', 'other'], locales: ['en-US', 'de-DE'], editorInterfaces: ['page'] };
+
+  it.each(Object.keys(layouts))('%s', async (layout) => {
+    const text = layouts[layout]!();
+    expect(() => JSON.parse(text.replace(/^\uFEFF/, ''))).not.toThrow();
+    const dir = tempDir();
+    const [file] = writeFiles(dir, { 'export.json': text });
+    const { result } = await run(dir, file!, CONTENT_TYPE_RULES.config);
+    expect(result.stats).toMatchObject({ entries: 25, assets: 2, contentTypes: 2 });
+    // The only pattern, and the second field with `disabled` (entries and assets have neither).
+    const patternAt = positionOf(text, '"pattern"');
+    const hiddenAt = positionOf(text, '"disabled"', 2);
+    expect(result.findings.map((f) => [f.ruleId, f.pointer, f.line, f.column])).toEqual([
+      ['re2-incompatible-pattern', '/contentTypes/0/fields/1/validations/0/regexp/pattern', patternAt.line, patternAt.column],
+      ['hidden-required-field', '/contentTypes/0/fields/1/disabled', hiddenAt.line, hiddenAt.column],
+    ]);
+    const loaded = await loadFiles([file!], dir);
+    expect({
+      contentTypes: [...loaded.model.contentTypes.keys()],
+      locales: [...loaded.model.locales.keys()],
+      editorInterfaces: [...loaded.model.editorInterfaces.keys()],
+    }).toEqual(expectedModel);
+    expect(await loaded.count('entry')).toBe(25);
+  });
+
+  it('counts empty sections, and sections of one element', async () => {
+    const cases: [Record<string, unknown[]>, { entries: number; assets: number }][] = [
+      [{ entries: [], assets: [] }, { entries: 0, assets: 0 }],
+      [{ entries: [entries[0]], assets: [build.asset('img')] }, { entries: 1, assets: 1 }],
+    ];
+    for (const [sections, counts] of cases) {
+      const dir = tempDir();
+      const [file] = writeFiles(dir, { 'export.json': pretty(space(sections)) });
+      const { result } = await run(dir, file!, CONTENT_TYPE_RULES.config);
+      expect(result.stats).toMatchObject({ ...counts, contentTypes: 2 });
+      expect(result.findings.map((f) => f.ruleId)).toEqual(['re2-incompatible-pattern', 'hidden-required-field']);
+    }
   });
 });

@@ -77,7 +77,7 @@ export class WorkerPool {
   private started = false;
 
   /**
-   * Lets the workers read the model (with the keys of large files the main thread found), as
+   * Lets the workers read the model (with the members of large files the main thread found), as
    * soon as the main thread has read it: they prepare their rules while the main thread does.
    */
   start(space: Space): void {
@@ -86,8 +86,8 @@ export class WorkerPool {
     const layouts: Record<string, LayoutIndex> = {};
     for (const file of space.files) {
       const layout = knownLayout(file.absPath);
-      // Workers need only the keys (element starts, if any were searched for, are the main thread's).
-      if (layout) layouts[file.absPath] = { keys: layout.keys, elements: new Map() };
+      // Workers need only the members (sections no rule visits are counted by the main thread).
+      if (layout) layouts[file.absPath] = { members: layout.members, counts: new Map() };
     }
     for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
   }

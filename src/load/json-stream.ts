@@ -1,4 +1,3 @@
-import { grown } from '../compact/lists.js';
 import { diagnoseJson } from './json-diagnose.js';
 import {
   BACKSLASH,
@@ -21,16 +20,15 @@ import type { FileBytes } from './file-bytes.js';
 /**
  * Reading JSON files too large to hold: the top-level members are found in a first pass, and
  * the elements of an array are read in windows, each parsed once with JSON.parse. Files written
- * by the export tool (2-space indentation) take a shortcut: top-level keys are the lines that
- * start with exactly two spaces and a quote, and an array element of a top-level section ends at
- * the first line that is exactly four spaces and a closing bracket. Every element found that way
- * is still verified by JSON.parse; on any doubt the exact byte scan takes over.
+ * by the export tool (2-space indentation) take a shortcut: top-level members are followed from
+ * key line to key line, a section over several lines ending at its closing line (two spaces and
+ * the bracket; its elements counted on the way), and an array element of a top-level section
+ * ends at the first line that is exactly four spaces and a closing bracket. Every element found
+ * that way is still verified by JSON.parse; on any doubt the exact byte scan takes over.
  */
 
 /** Bytes read at a time (more for a larger value): elements are a few KB, and fresh memory is slow to touch. */
 const WINDOW = 1 << 20;
-/** Chunks of a search over the file: large enough that reads are few, small enough to stay in cache. */
-const SCAN_CHUNK = 1 << 20;
 
 const ELEMENT_OBJECT_END = Buffer.from('\n    }');
 const ELEMENT_ARRAY_END = Buffer.from('\n    ]');
@@ -190,17 +188,15 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
 }
 
 /**
- * Where the lines of an export-tool file that matter start: top-level keys (a line of two spaces
- * and a quote), found for the whole file by one native search, and the elements of top-level
- * arrays (a line of four spaces and `{`), found per section only when they are asked for (to
- * count a section no rule visits; units for threads are cut by `LayoutCutter`, which searches as
- * it goes). Kept per file; the keys are handed to worker threads so that they do not search again.
+ * The top-level members of an export-tool file, found by following its layout from key to key
+ * (see `membersByLayout`), and the number of elements of each top-level array of objects passed
+ * on the way (`{` offsets are not kept: a section no rule visits is only counted). Kept per file;
+ * the members are handed to worker threads so that they do not search again.
  */
 export interface LayoutIndex {
-  /** Offsets of the newline before each top-level key. */
-  keys: number[];
-  /** Offsets of the `{` of each object element, by the offset of the section's `[` (sections asked so far). */
-  elements: Map<number, Float64Array>;
+  members: Member[];
+  /** Elements of each top-level array of objects in the export tool's layout, by the offset of its `[` (none in worker threads). */
+  counts: Map<number, number>;
 }
 
 const layouts = new Map<string, LayoutIndex>();
@@ -214,38 +210,6 @@ export function knownLayout(absPath: string): LayoutIndex | undefined {
   return layouts.get(absPath);
 }
 
-const KEY_LINE = Buffer.from('\n  "');
-const ELEMENT_LINE = Buffer.from('\n    {');
-
-/**
- * Calls `found` with the file offset of each occurrence of `needle` in bytes [start, end) of the
- * file, in order, until it returns false. Read in chunks that overlap by the needle's length,
- * into one buffer (fresh memory is slow to touch; `reused` if it is large enough), searched
- * natively (a byte loop in JavaScript is several times slower).
- */
-function searchFile(bytes: FileBytes, start: number, end: number, needle: Buffer, found: (offset: number) => boolean | void, reused?: Buffer): void {
-  const overlap = needle.length - 1;
-  const size = Math.min(SCAN_CHUNK + overlap, Math.max(0, end - start));
-  const storage = reused && reused.length >= size ? reused.subarray(0, size) : Buffer.allocUnsafe(size);
-  for (let chunkStart = start; chunkStart < end; chunkStart += SCAN_CHUNK) {
-    const chunk = bytes.readInto(storage.subarray(0, Math.min(storage.length, end - chunkStart)), chunkStart);
-    // A match that starts in the overlap belongs to the next chunk.
-    const limit = Math.min(SCAN_CHUNK, chunk.length);
-    for (let i = chunk.indexOf(needle); i >= 0 && i < limit; i = chunk.indexOf(needle, i + 1)) if (found(chunkStart + i) === false) return;
-    if (chunk.length < storage.length && chunkStart + chunk.length < end) break; // the file is shorter than it was
-  }
-}
-
-function scanLayout(bytes: FileBytes, start: number): LayoutIndex {
-  const known = layouts.get(bytes.absPath);
-  if (known) return known;
-  const keys: number[] = [];
-  searchFile(bytes, start, bytes.size, KEY_LINE, (offset) => void keys.push(offset));
-  const layout = { keys, elements: new Map<number, Float64Array>() };
-  layouts.set(bytes.absPath, layout);
-  return layout;
-}
-
 const ELEMENT_LAYOUT_START = Buffer.from('[\n    {');
 
 /** Whether the top-level array whose `[` is at `start` opens as the export tool writes it (`[`, then its first object on the next line). */
@@ -254,41 +218,18 @@ function hasElementLayout(bytes: FileBytes, start: number): boolean {
 }
 
 /**
- * Offsets of the `{` of each element of the top-level array of objects whose `[` is at `start`
- * and whose value ends at `end`, written by the export tool; null when the array does not have
- * that layout (or the file's layout index was not made).
- */
-function layoutElements(bytes: FileBytes, start: number, end: number): Float64Array | null {
-  const layout = layouts.get(bytes.absPath);
-  if (!layout || !hasElementLayout(bytes, start)) return null;
-  let elements = layout.elements.get(start);
-  if (!elements) {
-    let found = new Float64Array(1 << 12);
-    let count = 0;
-    searchFile(bytes, start, end, ELEMENT_LINE, (offset) => {
-      found = grown(found, count + 1, (n) => new Float64Array(n));
-      found[count++] = offset + ELEMENT_LINE.length - 1;
-    });
-    elements = found.slice(0, count);
-    layout.elements.set(start, elements);
-  }
-  return elements;
-}
-
-/**
  * Cuts a top-level array of objects written by the export tool into runs of consecutive
  * elements, as they are asked for: each run is found by searching only its own bytes for element
- * starts (counted, for the index of the next run's first element), so that worker threads can
- * start on the first runs while the rest of the array is not searched yet.
+ * starts after the first (a comma and the next element's line: the search stops only at commas),
+ * counted for the index of the next run's first element, so that worker threads can start on the
+ * first runs while the rest of the array is not searched yet.
  */
 export class LayoutCutter {
   private pos: number;
   private index = 0;
-  /** Read into by every search (fresh memory is slow to touch). */
-  private readonly storage = Buffer.allocUnsafe(SCAN_CHUNK + ELEMENT_LINE.length - 1);
 
   private constructor(
-    private readonly bytes: FileBytes,
+    private readonly scan: ChunkScan,
     /** The array's `]`. */
     private readonly close: number,
   ) {
@@ -298,7 +239,7 @@ export class LayoutCutter {
   /** For the array whose `[` is at `start` and whose value ends at `end`; null when it does not have that layout (or the file's layout index was not made). */
   static open(bytes: FileBytes, start: number, end: number): LayoutCutter | null {
     if (!layouts.has(bytes.absPath) || !hasElementLayout(bytes, start)) return null;
-    const cutter = new LayoutCutter(bytes, end - 1);
+    const cutter = new LayoutCutter(new ChunkScan(bytes), end - 1);
     cutter.pos = start + 6;
     return cutter;
   }
@@ -318,15 +259,16 @@ export class LayoutCutter {
     const target = start + unitBytes;
     let stop = this.close;
     let count = 1;
-    searchFile(this.bytes, start + 1, this.close, ELEMENT_LINE, (offset) => {
-      const element = offset + ELEMENT_LINE.length - 1;
-      if (element < target) {
+    search: for (const { chunk, base, limit } of this.scan.chunks(start + 1, this.close, NEXT_ELEMENT.length - 1)) {
+      for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < limit; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) {
+        const element = base + i + NEXT_ELEMENT.length - 1;
+        if (element >= target) {
+          stop = element;
+          break search;
+        }
         count++;
-        return true;
       }
-      stop = element;
-      return false;
-    }, this.storage);
+    }
     this.pos = stop;
     this.index += count;
     return { start, index, stop };
@@ -338,24 +280,36 @@ export class LayoutCutter {
  * layout index (its boundaries only: nothing is parsed). Null when the array does not have that
  * layout (then its elements must be read to be counted).
  */
-export function layoutElementCount(bytes: FileBytes, start: number, end: number): number | null {
+export function layoutElementCount(bytes: FileBytes, start: number): number | null {
   if (bytes.read(start, start + 2).equals(Buffer.from('[]'))) return 0;
-  return layoutElements(bytes, start, end)?.length ?? null;
+  return layouts.get(bytes.absPath)?.counts.get(start) ?? null;
 }
 
-/** The top-level members of a pretty-printed export, or null when the layout is not as assumed. */
+/**
+ * The top-level members of a file written by the export tool (2-space indentation), or null
+ * when the layout is not as assumed. Followed from key to key: a key line is two spaces and a
+ * quote; a value on one line is scanned exactly; a value over several lines (`[` or `{` ending
+ * its line) ends at its closing line, two spaces and the closing bracket (no string holds a
+ * newline, and everything inside the value is indented deeper), which the next key line follows.
+ * What follows each value must be a comma and the next key line, or only whitespace up to the
+ * file's closing brace. Nothing else of a value is read here: values are checked when they are
+ * parsed, and a section no rule needs is only counted (its elements, on the way to its end).
+ */
 function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
-  if (!bytes.read(start, start + 5).equals(Buffer.from('{\n  "'))) return null;
-  const { keys } = scanLayout(bytes, start);
+  const known = layouts.get(bytes.absPath);
+  if (known) return known.members;
+  if (!bytes.read(start, start + OBJECT_START.length).equals(OBJECT_START)) return null;
   const tail = bytes.read(Math.max(start, bytes.size - 64), bytes.size);
   let last = tail.length - 1;
-  while (last >= 0 && (tail[last] === 0x20 || tail[last] === NL || tail[last] === 0x0d || tail[last] === 0x09)) last--;
+  while (last >= 0 && isLayoutWs(tail[last]!)) last--;
   if (last < 0 || tail[last] !== CLOSE_BRACE) return null;
   const closeBrace = bytes.size - tail.length + last;
 
   const members: Member[] = [];
-  for (let k = 0; k < keys.length; k++) {
-    const keyStart = keys[k]! + 3;
+  const counts = new Map<number, number>();
+  const scan = new ChunkScan(bytes);
+  for (let keyLine = start + 1; ; ) {
+    const keyStart = keyLine + 3;
     const head = bytes.read(keyStart, keyStart + 4096);
     let keyEnd = -1;
     for (let i = 1; i < head.length; i++) {
@@ -365,26 +319,137 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
         break;
       }
     }
-    if (keyEnd < 0 || head[keyEnd] !== COLON || head[keyEnd + 1] !== 0x20) return null;
+    if (keyEnd < 0 || head[keyEnd] !== COLON || head[keyEnd + 1] !== SPACE) return null;
     const key = JSON.parse(utf8Text(head, 0, keyEnd)) as string;
     const valueStart = keyStart + keyEnd + 2;
-    // The value ends before the `,` that precedes the next key, or before the closing brace.
-    const stop = k + 1 < keys.length ? keys[k + 1]! : closeBrace;
-    const before = bytes.read(Math.max(valueStart, stop - 8), stop + 1);
-    let j = before.length - 2;
-    while (j >= 0 && (before[j] === 0x20 || before[j] === NL || before[j] === 0x0d)) j--;
-    if (k + 1 < keys.length) {
-      if (before[j] !== COMMA) return null;
-      j--;
+    const open = head[keyEnd + 2];
+    const end =
+      (open === OPEN_BRACKET || open === OPEN_BRACE) && head[keyEnd + 3] === NL
+        ? closingLine(scan, valueStart, closeBrace, counts) + 1
+        : lineValueEnd(scan, head, keyEnd + 2, keyStart, closeBrace);
+    if (end <= valueStart) return null;
+    members.push({ key, keyStart, valueStart, valueEnd: end });
+    const after = bytes.read(end, end + NEXT_KEY.length);
+    if (after.equals(NEXT_KEY)) {
+      keyLine = end + 1;
+      continue;
     }
-    const valueEndOffset = stop - (before.length - 1) + j + 1;
-    if (valueEndOffset <= valueStart) return null;
-    const open = bytes.read(valueStart, valueStart + 1)[0];
-    const close = before[j];
-    if ((open === OPEN_BRACKET && close !== CLOSE_BRACKET) || (open === OPEN_BRACE && close !== CLOSE_BRACE)) return null;
-    members.push({ key, keyStart, valueStart, valueEnd: valueEndOffset });
+    if (end > closeBrace || !bytes.read(end, closeBrace).every(isLayoutWs)) return null;
+    break;
   }
+  layouts.set(bytes.absPath, { members, counts });
   return members;
+}
+
+const SPACE = 0x20;
+const OBJECT_START = Buffer.from('{\n  "');
+/** A comma, and the next top-level key's line. */
+const NEXT_KEY = Buffer.from(',\n  "');
+/** The end of a top-level array (object) over several lines when a key follows: its bracket (on a line of two spaces), a comma, and the next key's line. */
+const ARRAY_CLOSING = Buffer.from('],\n  "');
+const OBJECT_CLOSING = Buffer.from('},\n  "');
+/** Between two elements of a top-level array of objects: a comma, and the next element's line. */
+const NEXT_ELEMENT = Buffer.from(',\n    {');
+
+function isLayoutWs(c: number): boolean {
+  return c === SPACE || c === NL || c === 0x0d || c === 0x09;
+}
+
+/**
+ * The end of a value written on the rest of its line (a scalar, `[]`, or anything minified),
+ * scanned exactly; -1 when the line holds more than the value and a comma. The line starts at
+ * `head[from]` (file offset `base + from`), and is searched for in the file when `head` does not end it.
+ */
+function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, base: number, closeBrace: number): number {
+  const valueStart = base + from;
+  let lineEnd = head.indexOf(NL, from);
+  let line: Buffer;
+  if (lineEnd >= 0) line = head.subarray(from, lineEnd);
+  else {
+    lineEnd = closeBrace;
+    for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace, 0)) {
+      const found = chunk.indexOf(NL);
+      if (found >= 0 && found < limit) {
+        lineEnd = base + found;
+        break;
+      }
+    }
+    line = scan.bytes.read(valueStart, lineEnd);
+  }
+  let end: number;
+  try {
+    end = valueEnd(line, 0, line.length);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return -1;
+    throw error;
+  }
+  const rest = skipWs(line, end);
+  return rest === line.length || (line[rest] === COMMA && skipWs(line, rest + 1) === line.length) ? valueStart + end : -1;
+}
+
+/**
+ * The offset of the closing bracket of the value at `valueStart` that spans several lines, or -1.
+ * It is found by a native search for the bracket followed by the next key's line (the search
+ * stops only at that bracket, which is rarer than newlines), or, when no key follows, just
+ * before the file's closing brace; it must stand on a line of two spaces. For an array of
+ * objects in the export tool's layout its elements are counted on the way (into `counts`): the
+ * lines that start an element after a comma, found by a search that stops only at commas.
+ */
+function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, counts: Map<number, number>): number {
+  const { bytes } = scan;
+  const bracket = bytes.read(valueStart, valueStart + 1)[0] === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
+  const closing = bracket === CLOSE_BRACKET ? ARRAY_CLOSING : OBJECT_CLOSING;
+  const counted = hasElementLayout(bytes, valueStart);
+  let elements = 1;
+  let close = -1;
+  // Each chunk holds what a match that starts in it needs after it.
+  for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace, NEXT_ELEMENT.length - 1)) {
+    const found = chunk.indexOf(closing);
+    const stop = found >= 0 && found < limit ? found : limit;
+    if (counted) for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < stop; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) elements++;
+    if (stop < limit) {
+      close = base + found;
+      break;
+    }
+  }
+  if (close < 0) {
+    // No key follows: the value is the last, and its bracket the last before the closing brace.
+    const before = bytes.read(Math.max(valueStart, closeBrace - 64), closeBrace);
+    let j = before.length - 1;
+    while (j >= 0 && isLayoutWs(before[j]!)) j--;
+    if (before[j] !== bracket) return -1;
+    close = closeBrace - before.length + j;
+  }
+  if (!bytes.read(close - 3, close).equals(Buffer.from('\n  '))) return -1;
+  if (counted) counts.set(valueStart, elements);
+  return close;
+}
+
+/** Bytes of a file read in chunks into one buffer, made on first use and reused (fresh memory is slow to touch). */
+class ChunkScan {
+  /** The chunk's own part; a chunk holds up to `AHEAD` bytes more after it. */
+  private static readonly STEP = 1 << 18;
+  private static readonly AHEAD = 16;
+  private storage: Buffer | undefined;
+
+  constructor(readonly bytes: FileBytes) {}
+
+  /**
+   * Bytes [start, end) in chunks, each with `ahead` bytes after its own part (as far as the file
+   * has them), so that a match that starts in a chunk can be checked whole there: its own part is
+   * `chunk[0]` (at file offset `base`) up to `chunk[limit]` (exclusive). A chunk is valid until the next.
+   */
+  *chunks(start: number, end: number, ahead: number): Generator<{ chunk: Buffer; base: number; limit: number }> {
+    const { STEP, AHEAD } = ChunkScan;
+    if (ahead > AHEAD) throw new Error(`chunks overlap by at most ${AHEAD} bytes`);
+    this.storage ??= Buffer.allocUnsafe(STEP + AHEAD);
+    for (let base = start; base < end; base += STEP) {
+      const want = STEP + ahead;
+      const chunk = this.bytes.readInto(this.storage.subarray(0, want), base);
+      yield { chunk, base, limit: Math.min(end - base, STEP) };
+      if (chunk.length < want && base + chunk.length < end) return; // the file is shorter than it was
+    }
+  }
 }
 
 /** The top-level members found by scanning every byte (any layout). */

@@ -290,7 +290,7 @@ class StreamedSpace implements Space {
         count += index.records.filter((r) => r.kind === kind).length;
         for (const section of index.sections) {
           if (section.kind !== kind) continue;
-          const bounded = section.view instanceof JsonView && source instanceof JsonSourceFile ? layoutElementCount(source.bytes, ...section.view.range()) : null;
+          const bounded = section.view instanceof JsonView && source instanceof JsonSourceFile ? layoutElementCount(source.bytes, section.view.range()[0]) : null;
           if (bounded !== null) count += bounded;
           else for (const _ of section.view.elements()) count++;
         }

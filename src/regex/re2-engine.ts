@@ -131,15 +131,31 @@ function classify(failure: SyntaxFailure, pattern: string): PatternProblem {
   return { kind, construct: shownConstruct(kind, construct, pattern), detail };
 }
 
-/** Compiles with re2js; returns the syntax failure, or null if the pattern is accepted. */
+type Compiled = ReturnType<RE2JSClass['compile']>;
+
+/** Patterns re2js accepted, compiled, by flag bits and pattern: each is compiled once, for its verdict and its matchers. */
+const compiledPatterns = new Map<string, Compiled>();
+
+/** Compiles with re2js; returns the syntax failure, or null if the pattern is accepted (and compiled: `compiled`). */
 function tryCompile(pattern: string, bits: number): SyntaxFailure | null {
   try {
-    RE2JS().compile(pattern, bits);
+    compiled(pattern, bits);
     return null;
   } catch (error) {
     if (error instanceof Error && error.name === 'RE2JSSyntaxException') return error as SyntaxFailure;
     throw error;
   }
+}
+
+/** The pattern compiled by re2js with `bits` (once per run); throws re2js's error if it is refused. */
+function compiled(pattern: string, bits: number): Compiled {
+  const key = `${bits}\0${pattern}`;
+  let program = compiledPatterns.get(key);
+  if (!program) {
+    program = RE2JS().compile(pattern, bits);
+    compiledPatterns.set(key, program);
+  }
+  return program;
 }
 
 const verdicts = new Map<string, PatternVerdict>();
@@ -196,7 +212,7 @@ function isWellFormed(value: string): boolean {
  */
 export function compileMatcher(pattern: string, flags: string | null | undefined): Matcher {
   const { bits } = checkFlags(flags);
-  const compiled = RE2JS().compile(pattern, bits);
+  const program = compiled(pattern, bits);
   let native: { test(value: string): boolean } | null | undefined;
   return {
     test(value) {
@@ -212,7 +228,7 @@ export function compileMatcher(pattern: string, flags: string | null | undefined
         }
         if (native) return native.test(value);
       }
-      return compiled.matcher(value).find();
+      return program.matcher(value).find();
     },
   };
 }
