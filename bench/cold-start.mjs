@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childrenCpuMs } from './child-cpu.mjs';
+import { childEnv, childEnvNote } from './child-env.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'empty-cache': { type: 'boolean' } } });
 const runs = Number(positionals[0] ?? 10);
@@ -28,7 +29,7 @@ const commands = {
 
 function time(args) {
   const cache = values['empty-cache'] && args[0] !== '-e' ? mkdtempSync(join(tmpdir(), 'cmlint-bench-cache-')) : undefined;
-  const env = cache ? { ...process.env, CMLINT_COMPILE_CACHE: cache } : process.env;
+  const env = childEnv(cache ? { CMLINT_COMPILE_CACHE: cache } : {});
   const cpuBefore = childrenCpuMs();
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore', env });
@@ -44,6 +45,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+if (childEnvNote()) console.log(childEnvNote());
 const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, { wall: [], cpu: [] }]));
 for (let i = 0; i < runs + 2; i++) {
   for (const [name, args] of Object.entries(commands)) {

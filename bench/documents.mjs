@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childrenCpuMs } from './child-cpu.mjs';
+import { childEnv, childEnvNote } from './child-env.mjs';
 import { parse } from 'graphql';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'cold-only': { type: 'boolean' } } });
@@ -69,10 +70,12 @@ function generated(n) {
   return files;
 }
 
+if (childEnvNote()) console.log(childEnvNote());
+
 function time(cwd, using = bin) {
   const cpuBefore = childrenCpuMs();
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [using, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [using, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: childEnv() });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const cpuAfter = childrenCpuMs();
   if (result.status === null || result.status > 1 || result.stdout === '') throw new Error(`cmlint in ${cwd} exited ${result.status}: ${result.stderr}`);

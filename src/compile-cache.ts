@@ -255,6 +255,9 @@ function untrusted(stat: Stats, kind: 'file' | 'directory'): string | undefined 
   return undefined;
 }
 
+/** Whether node runs with the flag already (then it stays on). */
+const userChecksums = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('verify-snapshot-checksum'));
+
 /**
  * Runs `make` with V8's checksums of code caches on. V8 release builds neither write nor check
  * them by default, and a cache damaged on disk (a flipped byte, a cut file) is then deserialised
@@ -264,9 +267,6 @@ function untrusted(stat: Stats, kind: 'file' | 'directory'): string | undefined 
  * then compiled from source (+5 ms for crypto, worker_threads and child_process). A user who
  * runs node with the flag keeps it.
  */
-/** Whether node runs with the flag already (then it stays on). */
-const userChecksums = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('verify-snapshot-checksum'));
-
 function withChecksums<T>(on: boolean, make: () => T): T {
   if (!on || userChecksums) return make();
   setFlagsFromString('--verify-snapshot-checksum');
@@ -276,7 +276,6 @@ function withChecksums<T>(on: boolean, make: () => T): T {
     setFlagsFromString('--no-verify-snapshot-checksum');
   }
 }
-
 
 /** FNV-1a of a short string (a path), as 8 hex digits: part of a file name, not a check (the header is the check). */
 function hash32(text: string): string {
