@@ -255,8 +255,8 @@ function untrusted(stat: Stats, kind: 'file' | 'directory'): string | undefined 
   return undefined;
 }
 
-/** Whether node runs with the flag already (then it stays on). */
-const userChecksums = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('verify-snapshot-checksum'));
+/** Whether node runs with the flag on already (then it stays on); `--no-verify-snapshot-checksum` is not that (the flag is set around the cache's compiles and writes all the same). */
+const userChecksums = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => /^--verify[-_]snapshot[-_]checksum$/.test(arg));
 
 /**
  * Runs `make` with V8's checksums of code caches on. V8 release builds neither write nor check

@@ -28,8 +28,8 @@ interface BinRun {
   cache: string[];
 }
 
-function bin(args: readonly string[], env: Record<string, string>, cwd = ROOT): BinRun {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: baseEnv({ NODE_DEBUG: 'cmlint-compile-cache', ...env }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function bin(args: readonly string[], env: Record<string, string>, cwd = ROOT, nodeArgs: readonly string[] = []): BinRun {
+  const result = spawnSync(process.execPath, [...nodeArgs, BIN, ...args], { cwd, env: baseEnv({ NODE_DEBUG: 'cmlint-compile-cache', ...env }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return {
     code: result.status,
     stdout: result.stdout,
@@ -115,6 +115,19 @@ describe('the compile cache', () => {
       expect(run.cache).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
       expect(bin(LINT, { CMLINT_COMPILE_CACHE: dir }).cache).toContain('cli.cjs: cache accepted');
     }
+  });
+
+  it('refuses a damaged cache file when node runs with --no-verify-snapshot-checksum too (the checksums are still set around its compiles)', () => {
+    const dir = tempDir('cmlint-cache-');
+    const flag = ['--no-verify-snapshot-checksum'];
+    expect(bin(LINT, { CMLINT_COMPILE_CACHE: dir }, ROOT, flag).cache).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
+    const damaged = readFileSync(cliCache(dir));
+    const i = Math.floor(damaged.length * 0.6);
+    damaged[i] = damaged[i]! ^ 0x5a;
+    writeFileSync(cliCache(dir), damaged);
+    const run = bin(LINT, { CMLINT_COMPILE_CACHE: dir }, ROOT, flag);
+    expect(output(run)).toEqual(output(uncached));
+    expect(run.cache).toContain('cli.cjs: cache rejected by V8');
   });
 
   it('is ignored where the directory is not writable: same output and exit code', () => {
