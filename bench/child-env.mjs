@@ -13,7 +13,7 @@ export function childEnv(extra = {}) {
   return env;
 }
 
-/** A line for the benchmark's output saying what childEnv removed, or null. */
-export function childEnvNote() {
-  return !KEEP && process.env.NODE_EXTRA_CA_CERTS ? 'children run without NODE_EXTRA_CA_CERTS (BENCH_KEEP_ENV=1 keeps it)' : null;
+/** Prints a line saying what childEnv removes, if it removes anything. */
+export function printChildEnvNote() {
+  if (!KEEP && process.env.NODE_EXTRA_CA_CERTS) console.log('children run without NODE_EXTRA_CA_CERTS (BENCH_KEEP_ENV=1 keeps it)');
 }

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childrenCpuMs } from './child-cpu.mjs';
-import { childEnv, childEnvNote } from './child-env.mjs';
+import { childEnv, printChildEnvNote } from './child-env.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'empty-cache': { type: 'boolean' } } });
 const runs = Number(positionals[0] ?? 10);
@@ -45,7 +45,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-if (childEnvNote()) console.log(childEnvNote());
+printChildEnvNote();
 const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, { wall: [], cpu: [] }]));
 for (let i = 0; i < runs + 2; i++) {
   for (const [name, args] of Object.entries(commands)) {

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { childEnv, printChildEnvNote } from './child-env.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '50' }, runs: { type: 'string', default: '5' }, seed: { type: 'string', default: '1' } } });
@@ -55,7 +56,7 @@ if (!existsSync(after)) {
 const cli = `${root}bin/cmlint.js`;
 const time = (args) => {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [cli, ...args, '--format', 'json', '--as-of', '2026-11-21'], { cwd: root, maxBuffer: 1 << 30, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cli, ...args, '--format', 'json', '--as-of', '2026-11-21'], { cwd: root, maxBuffer: 1 << 30, encoding: 'utf8', env: childEnv() });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0 && result.status !== 1) throw new Error(`cmlint ${args.join(' ')}: exit ${result.status}: ${result.stderr}`);
   return { ms, findings: JSON.parse(result.stdout).findings };
@@ -68,6 +69,7 @@ for (let i = 0; i < runs; i++) for (const [name, args] of Object.entries(cases))
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (f) => (statSync(f).size / 1e6).toFixed(1);
 const byRule = (findings) => Object.entries(findings.reduce((m, f) => ((m[f.ruleId] = (m[f.ruleId] ?? 0) + 1), m), {})).map(([k, v]) => `${k} ${v}`).join(', ');
+printChildEnvNote();
 console.log(`before ${mb(before)} MB, after ${mb(after)} MB, ${runs} runs each, alternated, load average ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
 console.log(`lint (recommended rules) of after: median ${(median(times.lint) / 1000).toFixed(2)} s  [${times.lint.map((t) => (t / 1000).toFixed(2)).join(', ')}]  findings: ${counts.lint.length}`);
 console.log(`diff before after:              median ${(median(times.diff) / 1000).toFixed(2)} s  [${times.diff.map((t) => (t / 1000).toFixed(2)).join(', ')}]  findings: ${byRule(counts.diff)}`);

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childrenCpuMs } from './child-cpu.mjs';
-import { childEnv, childEnvNote } from './child-env.mjs';
+import { childEnv, printChildEnvNote } from './child-env.mjs';
 import { parse } from 'graphql';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'cold-only': { type: 'boolean' } } });
@@ -70,7 +70,7 @@ function generated(n) {
   return files;
 }
 
-if (childEnvNote()) console.log(childEnvNote());
+printChildEnvNote();
 
 function time(cwd, using = bin) {
   const cpuBefore = childrenCpuMs();

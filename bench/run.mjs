@@ -25,7 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { childEnv, childEnvNote } from './child-env.mjs';
+import { childEnv, printChildEnvNote } from './child-env.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -105,7 +105,7 @@ writeFileSync(
 );
 const env = values['whole-file-limit'] === undefined ? {} : { CMLINT_WHOLE_FILE_LIMIT: values['whole-file-limit'] };
 console.log(`file: ${file} (${(size / 1e6).toFixed(0)} MB); ${runs} runs after a warm-up; node ${process.version}`);
-if (childEnvNote()) console.log(childEnvNote());
+printChildEnvNote();
 
 const results = [];
 // V8 cannot make a string of more than about 512 MiB: JSON.parse of the whole file stops there.

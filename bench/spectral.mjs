@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { childEnv, printChildEnvNote } from './child-env.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { file: { type: 'string' }, mb: { type: 'string', default: '50' }, runs: { type: 'string', default: '3' } } });
@@ -40,7 +41,7 @@ const config = `${root}bench/out/content-type-rules.yaml`;
 writeFileSync(config, 'extends: []\nrules:\n  re2-incompatible-pattern: error\n  hidden-required-field: error\n');
 
 function measure(args) {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26, env: childEnv() });
   const [seconds, kb] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
   if (result.status === null || result.status > 2) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
   return { seconds, rssMiB: kb / 1024 };
@@ -54,6 +55,7 @@ const commands = {
 const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
 for (const args of Object.values(commands)) measure(args); // warm-up
 for (let i = 0; i < runs; i++) for (const [name, args] of Object.entries(commands)) samples[name].push(measure(args));
+printChildEnvNote();
 console.log(`file: ${file}; ${runs} runs after a warm-up, alternating; node ${process.version}`);
 for (const [name, xs] of Object.entries(samples)) {
   console.log(`${name.padEnd(9)} median ${median(xs.map((s) => s.seconds)).toFixed(2)} s  peak RSS ${Math.max(...xs.map((s) => s.rssMiB)).toFixed(0)} MiB  (runs: ${xs.map((s) => s.seconds.toFixed(2)).join(', ')})`);

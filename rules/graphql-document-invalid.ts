@@ -1,4 +1,4 @@
-import type { ASTNode, DocumentNode, GraphQLError, GraphQLSchema, Source } from 'graphql';
+import type { ASTNode, DocumentNode, GraphQLError, GraphQLSchema, Source, TypeInfo, ValidationRule } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
 import { documentRules, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
@@ -138,12 +138,12 @@ application no longer asks for it.
         // One validation of every operation and fragment of the run (document-validation.ts says
         // which rules, and how a repository too large for one graphql-js validation is split);
         // one anonymous operation alone is checked per document.
-        const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments].map((d) => d.ast) };
+        const operationAsts = operations.map((o) => o.ast);
+        const fragmentAsts = fragments.map((f) => f.ast);
+        const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operationAsts, ...fragmentAsts] };
         // `maxErrors`: graphql-js stops at 100 by default, which a whole repository can reach.
-        // `verdictOnly`: the rules that tell only whether there is an error, cheaper.
-        const validate = (schema: GraphQLSchema, maxErrors: number, verdictOnly = false): GraphQLError[] => {
-          const rules = verdictOnly ? verdictRules : () => documentRules();
-          const errors = validateDefinitions(schema, operations.map((o) => o.ast), fragments.map((f) => f.ast), rules, maxErrors);
+        const validate = (schema: GraphQLSchema, maxErrors: number, rules: (typeInfo: TypeInfo) => ValidationRule[]): GraphQLError[] => {
+          const errors = validateDefinitions(schema, operationAsts, fragmentAsts, rules, maxErrors);
           for (const document of bySource.values()) {
             if (errors.length >= maxErrors) break;
             if (document.operations.length > 1) errors.push(...graphql.validate(schema, document.ast!, [graphql.LoneAnonymousOperationRule]));
@@ -152,12 +152,12 @@ application no longer asks for it.
         };
         // First against the part of the schema the documents reach, which is much cheaper to
         // build: no error there means no error against the whole schema (reduced-schema.ts says
-        // why), so that pass stops at its first error and needs only the verdict. Any error, and
-        // the errors reported, are the whole schema's.
+        // why), so that pass stops at its first error and needs only the verdict (verdictRules:
+        // cheaper). Any error, and the errors reported, are the whole schema's.
         const reduced = reducedPredictedSchema(context.space, whole);
-        if (!reduced || validate(reduced, 1, true).length === 0) return;
+        if (!reduced || validate(reduced, 1, verdictRules).length === 0) return;
         const built = predictedSchema(context.space)!;
-        const errors = validate(built.schema, Infinity);
+        const errors = validate(built.schema, Infinity, documentRules);
         if (errors.length === 0) return;
         // Where each error is in the schema, found only in the definitions that have errors.
         const owners = new Set<Definition>();

@@ -201,14 +201,11 @@ writeFileSync(new URL('worker.js', outdir), WORKER_ENTRY);
  * loader runs: found with Babel's parser, not by searching the text. The loader sits in the same
  * directory, so specifiers resolve as they would from the bundle.
  */
-for (const file of ['cli.cjs', 'worker.cjs']) {
-  const path = new URL(file, outdir);
-  let text = readFileSync(path, 'utf8');
+function withLoaderImports(file, text) {
   const calls = importCalls(text);
   if (calls.length === 0) throw new Error(`${file}: no import() found (the bundle no longer imports its packages at run time?)`);
   for (const { start, end } of calls.reverse()) text = `${text.slice(0, start)}__cmlintImport${text.slice(end)}`;
-  if (importCalls(text).length > 0) throw new Error(`${file}: import() left after the rewrite`);
-  writeFileSync(path, text);
+  return text;
 }
 
 /** Where the `import` keyword of each import() is (offsets), in source order; each has exactly one argument. */
@@ -227,11 +224,13 @@ function importCalls(text) {
   return calls.sort((a, b) => a.start - b.start);
 }
 
-// esbuild writes code in ASCII (non-ASCII characters escaped) but keeps the comments it keeps as
-// written. One character outside ASCII makes node read the whole file into a two-byte string,
-// which V8 then scans as such (~3 ms more per run for cli.cjs): the few in comments are escaped too.
+// Each of cmlint's files is read and written once: its import()s rewritten (cli.cjs, worker.cjs:
+// see withLoaderImports), and its few non-ASCII characters escaped. esbuild writes code in ASCII
+// but keeps the comments it keeps as written, and one character outside ASCII makes node read the
+// whole file into a two-byte string, which V8 then scans as such (~3 ms more per run for cli.cjs).
 for (const file of ['cli.cjs', 'worker.cjs', 'compile-cache.cjs']) {
   const path = new URL(file, outdir);
-  const text = readFileSync(path, 'utf8');
-  if (/[^\0-\x7f]/.test(text)) writeFileSync(path, text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`));
+  let text = readFileSync(path, 'utf8');
+  if (file !== 'compile-cache.cjs') text = withLoaderImports(file, text);
+  writeFileSync(path, text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`));
 }

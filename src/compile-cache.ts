@@ -110,8 +110,7 @@ export function saveCompileCaches(): void {
     const temporary = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     try {
       const data = withChecksums(true, () => script.createCachedData());
-      mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
-      const refused = untrusted(lstatSync(dirname(cacheFile)), 'directory');
+      const refused = ownDirectory(dirname(cacheFile));
       if (refused) {
         debug('%s: cache not written: %s', name, refused);
         continue;
@@ -151,7 +150,7 @@ export function compileCacheOff(): void {
  * for it: a directory of the user's own (a code cache is code the process runs, so never one
  * another user could write to). Not created here (the first write creates it, mode 0o700).
  */
-export function compileCacheDirectory(): string | null {
+function compileCacheDirectory(): string | null {
   if (directory !== undefined) return directory;
   const env = process.env;
   const base = env.NODE_DISABLE_COMPILE_CACHE === '1' || env.CMLINT_COMPILE_CACHE === '0' ? undefined : env.CMLINT_COMPILE_CACHE || userCacheDirectory(env);
@@ -169,14 +168,19 @@ export function nodeCompileCacheDirectory(): string | null {
   const dir = compileCacheDirectory();
   if (dir === null) return null;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const refused = untrusted(lstatSync(dir), 'directory');
+    const refused = ownDirectory(dir);
     if (refused === undefined) return join(dir, 'node');
     debug("node's compile cache not used: %s", refused);
   } catch (error) {
     debug("node's compile cache not used: %s", (error as Error).message);
   }
   return null;
+}
+
+/** Creates `dir` (mode 0o700) if it is missing; why it must not be used (see `untrusted`), or undefined. Throws what the file system throws. */
+function ownDirectory(dir: string): string | undefined {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return untrusted(lstatSync(dir), 'directory');
 }
 
 /** The platform's per-user cache directory for cmlint's compile cache (XDG on Linux and the like). */

@@ -131,12 +131,11 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
   }
 }
 
-/** node:fs/promises, loaded when a run first writes a file: most runs write none, and it costs every run's start ~2 ms (it loads readline and the file watchers). */
-const fsPromises = () => import('node:fs/promises');
-
 /** Replaces `absPath` with `text` (a string, or its chunks in order) atomically: the old file or the new one, never a part of one. */
 export async function writeOutputFile(absPath: string, shown: string, text: string | Iterable<string>): Promise<void> {
-  const { rename, rm, writeFile } = await fsPromises();
+  // node:fs/promises is loaded when a run first writes a file: most runs write none, and it costs a
+  // run's start ~2 ms (it loads readline and the file watchers).
+  const { rename, rm, writeFile } = await import('node:fs/promises');
   const temp = temporaryPath(absPath);
   const write = new AbortController();
   const release = track(write);
@@ -155,7 +154,8 @@ export async function writeOutputFile(absPath: string, shown: string, text: stri
 
 /** Writes the chunks to a new file, batched into writes of about `BATCH` characters (see batches); a signal stops it between writes. */
 async function writeChunks(path: string, chunks: Iterable<string>, signal: AbortSignal): Promise<void> {
-  const file = await (await fsPromises()).open(path, 'w');
+  const { open } = await import('node:fs/promises');
+  const file = await open(path, 'w');
   try {
     for (const batch of batches(chunks)) {
       if (signal.aborted) throw new Error('interrupted');

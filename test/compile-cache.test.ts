@@ -225,8 +225,7 @@ describe('the cache key', () => {
   it("keeps caches apart by V8's flags, not by node's own options", () => {
     const dir = tempDir('cmlint-cache-');
     writeFileSync(join(dir, 'preload.cjs'), '');
-    const run = (flags: string[]) =>
-      spawnSync(process.execPath, [...flags, BIN, '--version'], { env: baseEnv({ CMLINT_COMPILE_CACHE: join(dir, 'cache') }), encoding: 'utf8' }).stdout;
+    const run = (flags: string[]) => bin(['--version'], { CMLINT_COMPILE_CACHE: join(dir, 'cache') }, ROOT, flags).stdout;
     const clis = () => cacheFiles(join(dir, 'cache')).filter((name) => name.startsWith('cli.cjs-'));
     const plain = run([]);
     expect(run(['--require', join(dir, 'preload.cjs')])).toBe(plain);

@@ -152,7 +152,7 @@ describe('the definition index makes each definition when it is asked for, the s
       if (!model || schemaProblems(model).length > 0) continue;
       const all = predictedDefinitions(model);
       const index = definitionIndex(model);
-      // Backwards, so that each definition is made before the ones it refers to are.
+      // Backwards: in another order than all()'s, as a reduced schema asks for them.
       for (const definition of [...all].reverse()) expect(index.get(definition.name), definition.name).toEqual(definition);
       expect(index.get('NoSuchType')).toBeUndefined();
       for (const definition of all) {

@@ -86,8 +86,7 @@ export class WorkerPool {
     const layouts: Record<string, LayoutIndex> = {};
     for (const file of space.files) {
       const layout = knownLayout(file.absPath);
-      // Workers need only the members (sections no rule visits are counted by the main thread).
-      if (layout) layouts[file.absPath] = { members: layout.members, counts: new Map() };
+      if (layout) layouts[file.absPath] = layout;
     }
     for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
   }

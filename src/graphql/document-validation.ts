@@ -141,7 +141,7 @@ function variableUsages(typeInfo: TypeInfo): ValidationRule {
       Document: {
         leave() {
           for (const operation of operations) {
-            const recursive = [usages.get(operation)!, ...context.getRecursivelyReferencedFragments(operation).map((f) => usages.get(f) ?? context.getVariableUsages(f))];
+            const recursive = [usages.get(operation)!, ...context.getRecursivelyReferencedFragments(operation).map((f) => usages.get(f)!)];
             if (!variablesHold(operation, recursive.flat())) fail(operation);
           }
         },

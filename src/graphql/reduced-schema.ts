@@ -24,7 +24,7 @@ import { compareNames, type FieldDefinition, type InputFieldDefinition, type Typ
  * kind, interfaces, members, implementations and values.
  *
  * Why "valid" against the part means valid against the complete schema (graphql-js 16's
- * specifiedRules, and the rule's own check of operation types):
+ * specifiedRules, and documentRules' check of operation types, document-validation.ts):
  * - Walking a document, graphql-js looks up each selected field in its parent type, each
  *   argument in its field, each input field of an object value in its input type. As long as
  *   every lookup finds the item in the part, it finds the same item as in the complete schema,
@@ -159,7 +159,7 @@ export function reducedDefinitions(definitions: DefinitionIndex, document: Docum
     }
   }
 
-  // In the complete schema's order (predictedDefinitions sorts by name).
+  // In the complete schema's order (DefinitionIndex.all sorts by name).
   const reduced: TypeDefinition[] = [];
   for (const name of [...included].sort(compareNames)) {
     const d = definitions.get(name)!;

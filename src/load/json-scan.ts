@@ -44,7 +44,8 @@ export const COMMA = 0x2c;
 export const COLON = 0x3a;
 export const NL = 0x0a;
 
-function isWs(c: number): boolean {
+/** JSON whitespace: space, newline, carriage return, tab. */
+export function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 

@@ -10,6 +10,7 @@ import {
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
+  isWs,
   skipWs,
   utf8Text,
   valueEnd,
@@ -195,7 +196,7 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
  */
 export interface LayoutIndex {
   members: Member[];
-  /** Elements of each top-level array of objects in the export tool's layout, by the offset of its `[` (none in worker threads). */
+  /** Elements of each top-level array of objects in the export tool's layout, by the offset of its `[`. */
   counts: Map<number, number>;
 }
 
@@ -259,7 +260,7 @@ export class LayoutCutter {
     const target = start + unitBytes;
     let stop = this.close;
     let count = 1;
-    search: for (const { chunk, base, limit } of this.scan.chunks(start + 1, this.close, NEXT_ELEMENT.length - 1)) {
+    search: for (const { chunk, base, limit } of this.scan.chunks(start + 1, this.close)) {
       for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < limit; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) {
         const element = base + i + NEXT_ELEMENT.length - 1;
         if (element >= target) {
@@ -301,7 +302,7 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
   if (!bytes.read(start, start + OBJECT_START.length).equals(OBJECT_START)) return null;
   const tail = bytes.read(Math.max(start, bytes.size - 64), bytes.size);
   let last = tail.length - 1;
-  while (last >= 0 && isLayoutWs(tail[last]!)) last--;
+  while (last >= 0 && isWs(tail[last]!)) last--;
   if (last < 0 || tail[last] !== CLOSE_BRACE) return null;
   const closeBrace = bytes.size - tail.length + last;
 
@@ -334,7 +335,7 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
       keyLine = end + 1;
       continue;
     }
-    if (end > closeBrace || !bytes.read(end, closeBrace).every(isLayoutWs)) return null;
+    if (end > closeBrace || !bytes.read(end, closeBrace).every(isWs)) return null;
     break;
   }
   layouts.set(bytes.absPath, { members, counts });
@@ -348,26 +349,24 @@ const NEXT_KEY = Buffer.from(',\n  "');
 /** The end of a top-level array (object) over several lines when a key follows: its bracket (on a line of two spaces), a comma, and the next key's line. */
 const ARRAY_CLOSING = Buffer.from('],\n  "');
 const OBJECT_CLOSING = Buffer.from('},\n  "');
+/** What a top-level closing bracket's line starts with. */
+const CLOSING_LINE_START = Buffer.from('\n  ');
 /** Between two elements of a top-level array of objects: a comma, and the next element's line. */
 const NEXT_ELEMENT = Buffer.from(',\n    {');
-
-function isLayoutWs(c: number): boolean {
-  return c === SPACE || c === NL || c === 0x0d || c === 0x09;
-}
 
 /**
  * The end of a value written on the rest of its line (a scalar, `[]`, or anything minified),
  * scanned exactly; -1 when the line holds more than the value and a comma. The line starts at
- * `head[from]` (file offset `base + from`), and is searched for in the file when `head` does not end it.
+ * `head[from]` (file offset `headStart + from`), and is searched for in the file when `head` does not end it.
  */
-function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, base: number, closeBrace: number): number {
-  const valueStart = base + from;
+function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, headStart: number, closeBrace: number): number {
+  const valueStart = headStart + from;
   let lineEnd = head.indexOf(NL, from);
   let line: Buffer;
   if (lineEnd >= 0) line = head.subarray(from, lineEnd);
   else {
     lineEnd = closeBrace;
-    for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace, 0)) {
+    for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace)) {
       const found = chunk.indexOf(NL);
       if (found >= 0 && found < limit) {
         lineEnd = base + found;
@@ -403,7 +402,7 @@ function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, co
   let elements = 1;
   let close = -1;
   // Each chunk holds what a match that starts in it needs after it.
-  for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace, NEXT_ELEMENT.length - 1)) {
+  for (const { chunk, base, limit } of scan.chunks(valueStart, closeBrace)) {
     const found = chunk.indexOf(closing);
     const stop = found >= 0 && found < limit ? found : limit;
     if (counted) for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < stop; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) elements++;
@@ -416,18 +415,18 @@ function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, co
     // No key follows: the value is the last, and its bracket the last before the closing brace.
     const before = bytes.read(Math.max(valueStart, closeBrace - 64), closeBrace);
     let j = before.length - 1;
-    while (j >= 0 && isLayoutWs(before[j]!)) j--;
+    while (j >= 0 && isWs(before[j]!)) j--;
     if (before[j] !== bracket) return -1;
     close = closeBrace - before.length + j;
   }
-  if (!bytes.read(close - 3, close).equals(Buffer.from('\n  '))) return -1;
+  if (!bytes.read(close - 3, close).equals(CLOSING_LINE_START)) return -1;
   if (counted) counts.set(valueStart, elements);
   return close;
 }
 
 /** Bytes of a file read in chunks into one buffer, made on first use and reused (fresh memory is slow to touch). */
 class ChunkScan {
-  /** The chunk's own part; a chunk holds up to `AHEAD` bytes more after it. */
+  /** The chunk's own part; a chunk holds up to `AHEAD` bytes more after it, so that a match of a needle up to that long starting in its own part is whole in it. */
   private static readonly STEP = 1 << 18;
   private static readonly AHEAD = 16;
   private storage: Buffer | undefined;
@@ -435,19 +434,17 @@ class ChunkScan {
   constructor(readonly bytes: FileBytes) {}
 
   /**
-   * Bytes [start, end) in chunks, each with `ahead` bytes after its own part (as far as the file
-   * has them), so that a match that starts in a chunk can be checked whole there: its own part is
-   * `chunk[0]` (at file offset `base`) up to `chunk[limit]` (exclusive). A chunk is valid until the next.
+   * Bytes [start, end) in chunks, each with up to `AHEAD` bytes after its own part (as far as the
+   * file has them): its own part is `chunk[0]` (at file offset `base`) up to `chunk[limit]`
+   * (exclusive). A chunk is valid until the next.
    */
-  *chunks(start: number, end: number, ahead: number): Generator<{ chunk: Buffer; base: number; limit: number }> {
+  *chunks(start: number, end: number): Generator<{ chunk: Buffer; base: number; limit: number }> {
     const { STEP, AHEAD } = ChunkScan;
-    if (ahead > AHEAD) throw new Error(`chunks overlap by at most ${AHEAD} bytes`);
     this.storage ??= Buffer.allocUnsafe(STEP + AHEAD);
     for (let base = start; base < end; base += STEP) {
-      const want = STEP + ahead;
-      const chunk = this.bytes.readInto(this.storage.subarray(0, want), base);
+      const chunk = this.bytes.readInto(this.storage, base);
       yield { chunk, base, limit: Math.min(end - base, STEP) };
-      if (chunk.length < want && base + chunk.length < end) return; // the file is shorter than it was
+      if (chunk.length < this.storage.length && base + chunk.length < end) return; // the file is shorter than it was
     }
   }
 }

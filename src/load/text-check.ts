@@ -44,7 +44,7 @@ interface Problem {
   offset?: number;
 }
 
-function findProblem(fd: number, firstChunkOnly: boolean): Problem | null {
+function findProblem(fd: number, startOnly: boolean): Problem | null {
   if (!fstatSync(fd).isFile()) return { message: 'Not a regular file (a directory, FIFO, socket or device): cmlint reads export files' };
   const buf = Buffer.allocUnsafe(CHUNK);
   /** File offset of buf[0]. */
@@ -73,7 +73,7 @@ function findProblem(fd: number, firstChunkOnly: boolean): Problem | null {
       };
     }
     if (!sawText) sawText = hasNonWhitespace(chunk.subarray(offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0, end));
-    if (read === 0 || (firstChunkOnly && sawText && offset + length >= START_BYTES)) break;
+    if (read === 0 || (startOnly && sawText && offset + length >= START_BYTES)) break;
     buf.copy(buf, 0, end, length);
     carry = length - end;
     offset += end;
