@@ -125,10 +125,11 @@ const PLUCK_UTILS = { asArray: '@graphql-tools/utils/esm/helpers.js' };
 
 function pluckOnly() {
   const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
+  // Each an ES module even when its list is empty (`export {}`): esbuild checks the names imported from ES modules only.
   const virtual = {
-    '@graphql-tools/utils': Object.entries(PLUCK_UTILS).map(([name, file]) => `export { ${name} } from ${JSON.stringify(new URL(`node_modules/${file}`, root).pathname)};\n`).join(''),
+    '@graphql-tools/utils': 'export {};\n' + Object.entries(PLUCK_UTILS).map(([name, file]) => `export { ${name} } from ${JSON.stringify(new URL(`node_modules/${file}`, root).pathname)};\n`).join(''),
     graphql:
-      `import { requireBundleFile } from ${JSON.stringify(bundleFile)};\nconst graphql = requireBundleFile('graphql.cjs');\n` +
+      `export {};\nimport { requireBundleFile } from ${JSON.stringify(bundleFile)};\nconst graphql = requireBundleFile('graphql.cjs');\n` +
       Object.entries(PLUCK_GRAPHQL).map(([name, id]) => `export const ${name} = graphql(${JSON.stringify(id)}).${name};\n`).join(''),
   };
   return {
