@@ -10,8 +10,9 @@
 // CommonJS, so that every file of dist/bundle/ runs through cmlint's compile cache
 // (dist/bundle/compile-cache.cjs, from src/compile-cache.ts): V8 compiles a file from its cache
 // of an earlier run instead of from source, on every Node version. The bundles' `import.meta.url`
-// is their own file's URL (a define and a banner below); their dynamic import()s (ajv, Babel,
-// plugins, the precompiled config validator) resolve from their own location.
+// is their own file's URL (a define and a banner below); their dynamic import()s (ajv, the
+// component compilers, the migration tool, plugins, the precompiled config validator) resolve
+// from their own location.
 //
 // Third-party packages:
 // - picocolors (3 KB, used by most runs) is inlined.
@@ -23,7 +24,7 @@
 // - So are Babel's parser (application sources, migration scripts, and the documents' extractor)
 //   and graphql-tag-pluck with the rest of Babel it needs (JS/TS documents): left in
 //   node_modules, a run with one .tsx document loaded ~200 CommonJS modules through Node's ESM
-//   loader, and a second graphql-js (graphql-tag-pluck's `require('graphql')`).
+//   loader (each compiled from source), and a second graphql-js (graphql-tag-pluck's own).
 // - The rest stays in node_modules (EXTERNAL).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
