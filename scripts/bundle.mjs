@@ -225,7 +225,7 @@ const IMPORT_META_URL = 'var __cmlintImportMetaUrl = require("node:url").pathToF
 /**
  * cmlint's own bundles (the bin's, the worker's): `import.meta.url` is the URL of the bundle's
  * file (IMPORT_META_URL); `__cmlintImport` is the loader's import() (see the rewrite below); the
- * VENDOR and BABEL_TABLE packages are imported from their files.
+ * VENDOR packages are imported from their files.
  */
 const own = {
   ...common,
