@@ -281,29 +281,30 @@ describe('the bundle prints what tsc output prints', () => {
     expect(report.findings.length).toBeGreaterThan(0);
   });
 
-  it('init writes the same config', () => {
-    const written = ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
-      const dir = project({}, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
+  /** `cmlint init` in a new project (project()'s arguments) with the bundle and with tsc's output: what it printed and the config it wrote. */
+  function initBoth(files: Record<string, string>, copies: Record<string, string>) {
+    return ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
+      const dir = project(files, copies);
       const result = spawnSync(process.execPath, [BIN, 'init'], { cwd: dir, env: baseEnv(env), encoding: 'utf8' });
-      return { code: result.status, stdout: result.stdout, config: readFileSync(join(dir, '.linterrc.yaml'), 'utf8') };
+      return { code: result.status, stdout: result.stdout, stderr: result.stderr, config: readFileSync(join(dir, '.linterrc.yaml'), 'utf8') };
     });
+  }
+
+  it('init writes the same config', () => {
+    const written = initBoth({}, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
     expect(written[0]).toEqual(written[1]);
     expect(written[0]!.config).toContain('exports/**/*.{json,yaml,yml}');
   });
 
   it('init finds the same migration scripts (parsed with Babel)', () => {
-    const written = ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
-      const dir = project(
-        {
-          'migrations/001-tag.js': "module.exports = function (migration) {\n  migration.createContentType('tag').name('Tag');\n};\n",
-          'migrations/002-hidden.ts': "export = ((migration) => {\n  migration.editContentType('blogPost').createField('code').name('Code').type('Symbol');\n}) as MigrationFunction;\n",
-          'migrations/notes.js': "// createContentType is named here, but nothing is exported\nconst createContentType = 1;\n",
-        },
-        { 'space.json': 'fixtures/migrations/must-show/space.json' },
-      );
-      const result = spawnSync(process.execPath, [BIN, 'init'], { cwd: dir, env: baseEnv(env), encoding: 'utf8' });
-      return { code: result.status, stdout: result.stdout, stderr: result.stderr, config: readFileSync(join(dir, '.linterrc.yaml'), 'utf8') };
-    });
+    const written = initBoth(
+      {
+        'migrations/001-tag.js': "module.exports = function (migration) {\n  migration.createContentType('tag').name('Tag');\n};\n",
+        'migrations/002-hidden.ts': "export = ((migration) => {\n  migration.editContentType('blogPost').createField('code').name('Code').type('Symbol');\n}) as MigrationFunction;\n",
+        'migrations/notes.js': "// createContentType is named here, but nothing is exported\nconst createContentType = 1;\n",
+      },
+      { 'space.json': 'fixtures/migrations/must-show/space.json' },
+    );
     expect(written[0]).toEqual(written[1]);
     expect(written[0]!.config).toContain('migrations/*.{js,ts}');
   });
