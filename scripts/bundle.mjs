@@ -10,8 +10,9 @@
 // CommonJS, so that every file of dist/bundle/ runs through cmlint's compile cache
 // (dist/bundle/compile-cache.cjs, from src/compile-cache.ts): V8 compiles a file from its cache
 // of an earlier run instead of from source, on every Node version. The bundles' `import.meta.url`
-// is their own file's URL (a define and a banner below); their dynamic import()s (ajv, Babel,
-// plugins, the precompiled config validator) resolve from their own location.
+// is their own file's URL (a define and a banner below); their dynamic import()s (ajv, the
+// component compilers, the migration tool, plugins, the precompiled config validator) resolve
+// from their own location.
 //
 // Third-party packages:
 // - picocolors (3 KB, used by most runs) is inlined.
@@ -20,8 +21,13 @@
 //   its own beside the bundles (VENDOR), loaded when first used. Inlined, their code would be
 //   parsed by every run (+10-15 ms each in a run without them); left in node_modules, a run that
 //   uses them loads 73 (yaml), 26 (fast-glob) or ~95 (graphql-js) modules.
+// - So are Babel's parser (application sources, migration scripts, and the documents' extractor)
+//   and graphql-tag-pluck with the rest of Babel it needs (JS/TS documents): left in
+//   node_modules, a run with one .tsx document loaded ~200 CommonJS modules through Node's ESM
+//   loader (each compiled from source), and a second graphql-js (graphql-tag-pluck's own).
 // - The rest stays in node_modules (EXTERNAL).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { parse } from '@babel/parser';
 import { build } from 'esbuild';
 
@@ -32,13 +38,31 @@ const outdir = new URL('dist/bundle/', root);
 const EXTERNAL = [
   're2', // native
   'ajv', 'ajv/*', // the config validator compiled ahead of time (schema/linterrc.validate.mjs) requires ajv's runtime
-  '@babel/*', '@graphql-tools/*', // graphql-tag-pluck and Babel (with its own graphql-js): only for JS/TS documents and sources
+  '@babel/*', '@graphql-tools/*', // any but the two in VENDOR
   '@vue/compiler-sfc', 'svelte', 'svelte/*', '@astrojs/compiler', // optional peers
   'contentful-migration', 'amaro', 'typescript', // optional peers, also looked up from the project
 ];
 
-/** Packages bundled into a CommonJS file of their own in dist/bundle/, which the bundles' import() of the package loads (vendorFiles). */
-const VENDOR = { yaml: 'yaml.cjs', 'fast-glob': 'fast-glob.cjs' };
+/**
+ * Packages bundled into a CommonJS file of their own in dist/bundle/, which the bundles' import()
+ * of the package loads (vendorFiles). Babel's parser is a file of its own, which
+ * graphql-tag-pluck.cjs requires too (vendorFiles): one copy for all of cmlint, and a run that
+ * parses only application code or migration scripts (src/inputs/sources/parse-js.ts,
+ * src/inputs/migrations/find-scripts.ts) reads 0.4 MB, not the 1.2 MB of the extractor. Two files
+ * also keep each code cache in step with what the runs that load it use: a cache holds the
+ * functions of the run that wrote it, and is not rewritten once accepted.
+ */
+const VENDOR = { yaml: 'yaml.cjs', 'fast-glob': 'fast-glob.cjs', '@babel/parser': 'babel-parser.cjs', '@graphql-tools/graphql-tag-pluck': 'graphql-tag-pluck.cjs' };
+const PARSER = { '@babel/parser': VENDOR['@babel/parser'] };
+const PLUCK_FILE = VENDOR['@graphql-tools/graphql-tag-pluck'];
+
+/**
+ * graphql-tag-pluck's optional peers, which it loads itself for Vue, Svelte, Astro and Glimmer
+ * files (cmlint finds the script blocks of components itself and gives it only their code): never
+ * bundled. None is reachable from `parseCode`, so none is left in graphql-tag-pluck.cjs (checked
+ * below).
+ */
+const PLUCK_PEERS = ['@vue/compiler-sfc', 'typescript', 'svelte', 'svelte2tsx', '@astrojs/compiler', 'astrojs-compiler-sync', 'content-tag'];
 
 /**
  * graphql-js is CommonJS, and src/graphql/graphql-js.ts requires its modules one by one,
@@ -79,6 +103,49 @@ function lodashMethods(methods) {
   };
 }
 
+/**
+ * graphql-tag-pluck.cjs holds `parseCode`, the one function of the package cmlint calls
+ * (src/inputs/documents/extract.ts), with what it imports from graphql and @graphql-tools/utils
+ * limited to what it needs: no second graphql-js (graphql-js refuses the objects of another copy)
+ * and none of the rest of @graphql-tools/utils (~40 modules that each import graphql-js's index).
+ * - The entry re-exports only `parseCode` from the package's ES module build, and esbuild leaves
+ *   out the rest of it: `gqlPluckFromCodeString` and its sync twin, which load the optional peers
+ *   and make graphql `Source`s.
+ * - '@graphql-tools/utils' is `asArray`, the one function of it that the visitor calls, from the
+ *   module of the package that defines it (esm/helpers.js).
+ * - 'graphql' is cmlint's one copy, dist/bundle/graphql.cjs (through the compile cache), with
+ *   only the names those modules import: `Source` (pluck's index) and `parse` (utils' helpers).
+ *   `parseCode` reaches neither, so this module is left out too, and the file never loads
+ *   graphql-js.
+ * A later version that imports anything else from either package fails the build ("No matching
+ * export"), as does a `require()` of either (whose names esbuild cannot check): add what it needs
+ * here, after checking that it is the same graphql-js.
+ */
+const PLUCK_GRAPHQL = { Source: 'graphql/language/source.js', parse: 'graphql/language/parser.js' };
+const PLUCK_UTILS = { asArray: '@graphql-tools/utils/esm/helpers.js' };
+
+function pluckOnly() {
+  const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
+  // Each an ES module even when its list is empty (`export {}`): esbuild checks the names imported from ES modules only.
+  const virtual = {
+    '@graphql-tools/utils': 'export {};\n' + Object.entries(PLUCK_UTILS).map(([name, file]) => `export { ${name} } from ${JSON.stringify(new URL(`node_modules/${file}`, root).pathname)};\n`).join(''),
+    graphql:
+      `export {};\nimport { requireBundleFile } from ${JSON.stringify(bundleFile)};\nconst graphql = requireBundleFile('graphql.cjs');\n` +
+      Object.entries(PLUCK_GRAPHQL).map(([name, id]) => `export const ${name} = graphql(${JSON.stringify(id)}).${name};\n`).join(''),
+  };
+  return {
+    name: 'pluck-only',
+    setup(build) {
+      build.onResolve({ filter: /^(@graphql-tools\/utils|graphql)(\/|$)/ }, ({ path, kind, importer }) => {
+        if (!(path in virtual)) return { errors: [{ text: `${importer} imports ${path}, which pluckOnly() does not provide` }] };
+        if (kind !== 'import-statement') return { errors: [{ text: `${importer} loads ${path} with ${kind}: only the names of import statements can be checked` }] };
+        return { path, namespace: 'pluck-only', sideEffects: false };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'pluck-only' }, ({ path }) => ({ contents: virtual[path], resolveDir: root.pathname, loader: 'js' }));
+    },
+  };
+}
+
 /** Node's modules that node loads at its own start: importing them costs nothing. */
 const LOADED_AT_START = new Set(['buffer', 'events', 'fs', 'module', 'path', 'stream', 'string_decoder', 'url', 'util']);
 
@@ -101,18 +168,20 @@ function lazyBuiltins() {
 }
 
 /**
- * cmlint's imports of the VENDOR packages load their files beside the bundle through the compile
- * cache: each import() of such a package gets a module of the bundle, initialised on first
- * import, whose exports are its file's (src/bundle-file.ts).
+ * cmlint's imports of the VENDOR packages (`files`: graphql-tag-pluck.cjs's of Babel's parser
+ * too) load their files beside the bundle through the compile cache: each import() or require()
+ * of such a package gets a module, initialised when first loaded, whose exports are its file's
+ * (src/bundle-file.ts).
  */
-function vendorFiles() {
+function vendorFiles(files = VENDOR) {
   const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
+  const names = Object.keys(files).map((name) => name.replace(/[./]/g, '\\$&'));
   return {
     name: 'vendor-files',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(${Object.keys(VENDOR).join('|')})$`) }, ({ path }) => ({ path, namespace: 'vendor-file' }));
+      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, ({ path }) => ({ path, namespace: 'vendor-file' }));
       build.onLoad({ filter: /.*/, namespace: 'vendor-file' }, ({ path }) => ({
-        contents: `module.exports = require(${JSON.stringify(bundleFile)}).requireBundleFile(${JSON.stringify(VENDOR[path])});`,
+        contents: `module.exports = require(${JSON.stringify(bundleFile)}).requireBundleFile(${JSON.stringify(files[path])});`,
         resolveDir: root.pathname,
         loader: 'js',
       }));
@@ -150,21 +219,28 @@ const common = {
   plugins: [lazyBuiltins()],
 };
 
+/** `import.meta.url` in a CommonJS file of dist/bundle/: the file's own URL, from the `__filename` of its wrapper. */
+const IMPORT_META_URL = 'var __cmlintImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
+
 /**
  * cmlint's own bundles (the bin's, the worker's): `import.meta.url` is the URL of the bundle's
- * file, from the `__filename` of its CommonJS wrapper; `__cmlintImport` is the loader's import()
- * (see the rewrite below); the VENDOR packages are imported from their files.
+ * file (IMPORT_META_URL); `__cmlintImport` is the loader's import() (see the rewrite below); the
+ * VENDOR packages are imported from their files.
  */
 const own = {
   ...common,
-  banner: { js: 'var __cmlintImportMetaUrl = require("node:url").pathToFileURL(__filename).href;\nvar __cmlintImport = require("./compile-cache.cjs").importModule;' },
+  banner: { js: `${IMPORT_META_URL}\nvar __cmlintImport = require("./compile-cache.cjs").importModule;` },
   define: { ...common.define, 'import.meta.url': '__cmlintImportMetaUrl' },
   plugins: [...common.plugins, vendorFiles()],
 };
-/** Third-party code in files of its own: without comments and indentation (less to read and parse; names kept). */
-const vendor = { ...common, minifyWhitespace: true };
+/**
+ * Third-party code in files of its own: without comments and indentation (less to read and parse;
+ * names kept). All of it is bundled (EXTERNAL is what cmlint's bundles leave in node_modules; it
+ * names @babel/*, which babel-parser.cjs is).
+ */
+const vendor = { ...common, external: [], minifyWhitespace: true };
 
-await Promise.all([
+const [, , , pluckBuild] = await Promise.all([
   build({
     ...own,
     stdin: {
@@ -178,9 +254,23 @@ await Promise.all([
   // The loader itself is run by Node's require (no banner: it is what the banner requires). It
   // needs all the node modules it imports at once: they are required as they are, not made lazy.
   build({ ...common, plugins: [], entryPoints: ['dist/src/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
-  ...Object.entries(VENDOR).map(([name, file]) =>
-    build({ ...vendor, stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
-  ),
+  // graphql-tag-pluck's ES module build creates a require() from `import.meta.url` (for its
+  // optional peers): the file's own URL (IMPORT_META_URL), as in cmlint's bundles.
+  build({
+    ...vendor,
+    external: PLUCK_PEERS,
+    banner: { js: IMPORT_META_URL },
+    define: { ...vendor.define, 'import.meta.url': '__cmlintImportMetaUrl' },
+    plugins: [...vendor.plugins, vendorFiles(PARSER), pluckOnly()],
+    metafile: true,
+    stdin: { contents: "export { parseCode } from '@graphql-tools/graphql-tag-pluck';\n", resolveDir: root.pathname, sourcefile: PLUCK_FILE },
+    outfile: new URL(PLUCK_FILE, outdir).pathname,
+  }),
+  ...Object.entries(VENDOR)
+    .filter(([, file]) => file !== PLUCK_FILE)
+    .map(([name, file]) =>
+      build({ ...vendor, stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
+    ),
   build({ ...vendor, stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' }, outfile: new URL('graphql.cjs', outdir).pathname }),
   build({
     ...vendor,
@@ -234,3 +324,11 @@ for (const file of ['cli.cjs', 'worker.cjs', 'compile-cache.cjs']) {
   if (file !== 'compile-cache.cjs') text = withLoaderImports(file, text);
   writeFileSync(path, text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`));
 }
+
+// graphql-tag-pluck.cjs runs through the compile cache as the bundles do, but is third-party code
+// whose import()s are not rewritten: one would fail on Node 20 (above). Nor may it load pluck's
+// optional peers (PLUCK_PEERS: left out with the rest of the package, and kept external should a
+// later version reach one from `parseCode`) or anything else from node_modules.
+const pluckImports = Object.values(pluckBuild.metafile.outputs)[0].imports.filter((i) => i.external && !isBuiltin(i.path));
+if (pluckImports.length > 0) throw new Error(`${PLUCK_FILE} loads ${pluckImports.map((i) => `${i.path} (${i.kind})`).join(', ')} at run time`);
+if (importCalls(readFileSync(new URL(PLUCK_FILE, outdir), 'utf8')).length > 0) throw new Error(`${PLUCK_FILE} has an import(), which Node 20 cannot run from a code cache`);

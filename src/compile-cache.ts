@@ -1,9 +1,10 @@
 /**
  * A persistent V8 code cache for cmlint's bundles: the bin's bundle and the files it loads when a
- * run needs them (graphql.cjs, mimetype.cjs, yaml.cjs, fast-glob.cjs) are CommonJS files in
- * dist/bundle/ (scripts/bundle.mjs) that this module compiles with `vm.Script` and V8's cached
- * data, on every Node version (Node 20 has no `module.enableCompileCache()`, and Node's cache does
- * not see code compiled here). Most of a small run's start was V8 compiling the 650 KB bundle.
+ * run needs them (graphql.cjs, mimetype.cjs, yaml.cjs, fast-glob.cjs, babel-parser.cjs,
+ * graphql-tag-pluck.cjs) are CommonJS files in dist/bundle/ (scripts/bundle.mjs), each with a
+ * cache of its own, that this module compiles with `vm.Script` and V8's cached data, on every
+ * Node version (Node 20 has no `module.enableCompileCache()`, and Node's cache does not see code
+ * compiled here). Most of a small run's start was V8 compiling the 650 KB bundle.
  * The `--jobs` worker threads run their bundle through this module too, without the cache
  * (`compileCacheOff`).
  *

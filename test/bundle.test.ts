@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, ROOT } from './helpers/cli.js';
+import { EMBEDDING_STYLES } from './helpers/document-styles.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);
@@ -119,6 +120,32 @@ describe('what a bin run loads', () => {
     expect(packages(files)).not.toContain('fast-glob');
   });
 
+  it("JS/TS documents: Babel's parser and graphql-tag-pluck from their files beside the bundle (through the compile cache), nothing of Babel, graphql-tools or graphql-js from node_modules", () => {
+    const dir = project({ '.linterrc.yaml': 'include: ["export.json"]\ndocuments: ["src/*.tsx"]\n', 'src/page.tsx': PAGE_TSX }, { 'export.json': 'fixtures/graphql/template-marketing/export.json' });
+    const { files, code } = loadedModules(['--format', 'json'], dir);
+    expect(code).toBe(1);
+    // The files cmlint's compile cache runs are logged as they are compiled (vm.Script), not from require's cache.
+    expect(files.filter((f) => f.startsWith('dist/'))).toEqual([
+      'dist/bundle/babel-parser.cjs',
+      'dist/bundle/cli.cjs',
+      'dist/bundle/compile-cache.cjs',
+      'dist/bundle/fast-glob.cjs',
+      'dist/bundle/graphql-tag-pluck.cjs',
+      'dist/bundle/graphql.cjs',
+      'dist/bundle/mimetype.cjs',
+      'dist/bundle/yaml.cjs',
+    ]);
+    expect(packages(files).filter((p) => /^(@babel|@graphql-tools|graphql$|debug$)/.test(p))).toEqual([]);
+  });
+
+  it("application sources: Babel's parser from its file beside the bundle, without graphql-tag-pluck's", () => {
+    const dir = project({ '.linterrc.yaml': 'sources: ["src/*.ts"]\n', 'src/usage.ts': "import { createClient } from 'contentful-management';\nexport const c = createClient({ accessToken: 't' });\n" });
+    const { files, code } = loadedModules(['--format', 'json'], dir);
+    expect(code).toBe(0);
+    expect(files.filter((f) => f.startsWith('dist/'))).toEqual(['dist/bundle/babel-parser.cjs', 'dist/bundle/cli.cjs', 'dist/bundle/compile-cache.cjs', 'dist/bundle/fast-glob.cjs', 'dist/bundle/yaml.cjs']);
+    expect(packages(files).filter((p) => p.startsWith('@babel'))).toEqual([]);
+  });
+
   it('assets checked against linkMimetypeGroup validations: the mimetype table from its file beside the bundle, without lodash', () => {
     const dir = project({}, { 'export.json': 'fixtures/demo-space/export.json' });
     const { files, code } = loadedModules(['export.json'], dir);
@@ -151,6 +178,9 @@ describe('what a bin run loads', () => {
     ]);
   });
 });
+
+/** A .tsx document with an operation the marketing app's model refutes (a field it lacks, `limit: 0`). */
+const PAGE_TSX = "import { gql } from 'graphql-tag';\nexport const Q = gql`\n  query PageQ { pageCollection(limit: 0) { items { sys { id } noSuchField } } }\n`;\nexport const Page = () => <div>{String(Q)}</div>;\n";
 
 /** A bin run with the bundle and with tsc's output: exit code, stdout and stderr. */
 function both(args: readonly string[], cwd = ROOT): [unknown, unknown] {
@@ -211,7 +241,7 @@ describe('the bundle prints what tsc output prints', () => {
     const dir = project(
       {
         '.linterrc.yaml': 'extends: [recommended]\nplugins: ["./untranslated-field.mjs"]\ninclude: ["export.json"]\ndocuments: ["documents/*.graphql", "src/*.tsx"]\nrules:\n  untranslated-field: info\n',
-        'src/page.tsx': "import { gql } from 'graphql-tag';\nexport const Q = gql`\n  query PageQ { pageCollection(limit: 0) { items { sys { id } noSuchField } } }\n`;\nexport const Page = () => <div>{String(Q)}</div>;\n",
+        'src/page.tsx': PAGE_TSX,
       },
       { 'export.json': 'fixtures/graphql/template-marketing/export.json', documents: 'fixtures/graphql/template-marketing/documents', 'untranslated-field.mjs': 'fixtures/cli/golden/untranslated-field.mjs' },
     );
@@ -224,13 +254,58 @@ describe('the bundle prints what tsc output prints', () => {
     expect((bundled as { stderr: string }).stderr).toBe('');
   });
 
-  it('init writes the same config', () => {
-    const written = ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
-      const dir = project({}, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
+  it('GraphQL in every embedding style (.graphql, JS/TS/JSX/TSX, Vue, Svelte, Astro): the same findings at the same places', () => {
+    // Each style's operations select fields the marketing app's model lacks: graphql-document-invalid reports each at its place.
+    const dir = project(
+      { '.linterrc.yaml': 'include: ["export.json"]\ndocuments: ["documents/**/*"]\n', ...Object.fromEntries(EMBEDDING_STYLES.map(({ file, text }) => [`documents/${file}`, text])) },
+      { 'export.json': 'fixtures/graphql/template-marketing/export.json' },
+    );
+    const [bundled, unbundled] = both(['--format', 'json', '--as-of', '2026-11-25'], dir);
+    expect(bundled).toEqual(unbundled);
+    const findings = (JSON.parse((bundled as { stdout: string }).stdout) as { findings: { file: string }[] }).findings;
+    expect(new Set(findings.map((f) => f.file))).toEqual(new Set(EMBEDDING_STYLES.map(({ file }) => `documents/${file}`)));
+  });
+
+  it("a JS/TS document Babel cannot parse: the same error, at the parser's line and column", () => {
+    const dir = project({ '.linterrc.yaml': 'include: ["export.json"]\ndocuments: ["src/*.ts"]\n', 'src/broken.ts': 'const a = gql`query A { x }`;\nconst b = ;\n' }, { 'export.json': 'fixtures/graphql/template-marketing/export.json' });
+    const [bundled, unbundled] = both([], dir);
+    expect(bundled).toEqual(unbundled);
+    expect(bundled).toMatchObject({ code: 2, stdout: expect.stringMatching(/src\/broken\.ts\n +2:11 +error +Cannot parse this file to find GraphQL in it: Unexpected token/) });
+  });
+
+  it('application sources (real code of fixtures/sources): the same findings', () => {
+    const [bundled, unbundled] = both(['--format', 'json', '--as-of', '2026-11-25'], join(ROOT, 'fixtures', 'sources'));
+    expect(bundled).toEqual(unbundled);
+    const report = JSON.parse((bundled as { stdout: string }).stdout) as { findings: unknown[]; summary: { filesRead: number } };
+    expect(report.summary.filesRead).toBeGreaterThan(300);
+    expect(report.findings.length).toBeGreaterThan(0);
+  });
+
+  /** `cmlint init` in a new project (project()'s arguments) with the bundle and with tsc's output: what it printed and the config it wrote. */
+  function initBoth(files: Record<string, string>, copies: Record<string, string>) {
+    return ([{}, { CMLINT_UNBUNDLED: '1' }] as Record<string, string>[]).map((env) => {
+      const dir = project(files, copies);
       const result = spawnSync(process.execPath, [BIN, 'init'], { cwd: dir, env: baseEnv(env), encoding: 'utf8' });
-      return { code: result.status, stdout: result.stdout, config: readFileSync(join(dir, '.linterrc.yaml'), 'utf8') };
+      return { code: result.status, stdout: result.stdout, stderr: result.stderr, config: readFileSync(join(dir, '.linterrc.yaml'), 'utf8') };
     });
+  }
+
+  it('init writes the same config', () => {
+    const written = initBoth({}, { 'exports/space.json': 'fixtures/corpus/starter-gatsby-blog.json' });
     expect(written[0]).toEqual(written[1]);
     expect(written[0]!.config).toContain('exports/**/*.{json,yaml,yml}');
+  });
+
+  it('init finds the same migration scripts (parsed with Babel)', () => {
+    const written = initBoth(
+      {
+        'migrations/001-tag.js': "module.exports = function (migration) {\n  migration.createContentType('tag').name('Tag');\n};\n",
+        'migrations/002-hidden.ts': "export = ((migration) => {\n  migration.editContentType('blogPost').createField('code').name('Code').type('Symbol');\n}) as MigrationFunction;\n",
+        'migrations/notes.js': "// createContentType is named here, but nothing is exported\nconst createContentType = 1;\n",
+      },
+      { 'space.json': 'fixtures/migrations/must-show/space.json' },
+    );
+    expect(written[0]).toEqual(written[1]);
+    expect(written[0]!.config).toContain('migrations/*.{js,ts}');
   });
 });

@@ -6,6 +6,7 @@ import { extractGraphQL } from '../src/inputs/documents/extract.js';
 import { readDocuments } from '../src/inputs/documents/read-documents.js';
 import { InputError, InputErrors } from '../src/load/input-error.js';
 import type { GraphQLDocumentNode, OperationNode } from '../src/model/code-nodes.js';
+import { EMBEDDING_STYLES } from './helpers/document-styles.js';
 
 /** 1-based line and column of `offset` in `text` (UTF-16 units, lines split at \n). */
 function position(text: string, offset: number): { line: number; column: number } {
@@ -29,119 +30,8 @@ async function operationsOf(name: string, text: string): Promise<OperationNode[]
   return operations;
 }
 
-/** Each style: the file, and the operation names it holds (each written once as `query <Name>`). */
-const STYLES: { style: string; file: string; text: string; names: string[] }[] = [
-  {
-    style: 'gql tag imported from @apollo/client',
-    file: 'a.ts',
-    text: "import { gql } from '@apollo/client';\n\nexport const A = gql`\n  query TagA {\n    blogPostCollection { total }\n  }\n`;\n",
-    names: ['TagA'],
-  },
-  {
-    style: 'graphql tag imported from gatsby, in a .jsx page',
-    file: 'page.jsx',
-    text: "import { graphql } from 'gatsby';\nexport default function Page() { return <main />; }\nexport const query = graphql`\n\tquery TagB { blogPost(id: \"1\") { title } }\n`;\n",
-    names: ['TagB'],
-  },
-  {
-    style: 'global gql tag without an import, and a gql(`…`) call',
-    file: 'c.mjs',
-    text: 'const a = gql`query TagC1 { x }`;\nconst b = gql(`\n  query TagC2 { y }\n`);\n',
-    names: ['TagC1', 'TagC2'],
-  },
-  {
-    style: '/* GraphQL */ comment before a template literal',
-    file: 'd.js',
-    text: 'export const D = /* GraphQL */ `\n    query CommentD { z }\n`;\n',
-    names: ['CommentD'],
-  },
-  {
-    style: '.tsx with JSX and type annotations around the literal',
-    file: 'E.tsx',
-    text: [
-      "import { gql, useQuery } from '@apollo/client';",
-      'type Props = { id: string };',
-      'const Q = gql`',
-      '  query TsxE($id: String!) { blogPost(id: $id) { title } }',
-      '`;',
-      'export function E({ id }: Props) {',
-      '  const { data } = useQuery<{ blogPost: { title: string } }>(Q, { variables: { id } });',
-      '  return <h1 title="`query NotThis`">{data?.blogPost.title}</h1>;',
-      '}',
-      '',
-    ].join('\n'),
-    names: ['TsxE'],
-  },
-  {
-    style: '.vue with <script> and <script setup lang="ts">',
-    file: 'F.vue',
-    text: [
-      '<template>',
-      '  <div>{{ result }}</div>',
-      '</template>',
-      '<script>',
-      "import gql from 'graphql-tag';",
-      'export const F1 = gql`query VueF1 { a }`;',
-      '</script>',
-      '<script setup lang="ts">',
-      "import { useQuery } from '@vue/apollo-composable';",
-      'const { result } = useQuery(gql`',
-      '  query VueF2 { b }',
-      '`);',
-      '</script>',
-      '',
-    ].join('\n'),
-    names: ['VueF1', 'VueF2'],
-  },
-  {
-    style: '.svelte with a module script and an instance script',
-    file: 'G.svelte',
-    text: [
-      '<script context="module" lang="ts">',
-      "  import { gql } from '@urql/svelte';",
-      '  export const G1 = gql`query SvelteG1 { a }`;',
-      '</script>',
-      '',
-      '<script>',
-      '  const G2 = gql`',
-      '    query SvelteG2 { b }',
-      '  `;',
-      '</script>',
-      '',
-      '<p>{`query NotInMarkup { c }`}</p>',
-      '',
-    ].join('\n'),
-    names: ['SvelteG1', 'SvelteG2'],
-  },
-  {
-    style: '.astro with frontmatter and a <script> element',
-    file: 'H.astro',
-    text: [
-      '---',
-      "import { gql } from 'graphql-tag';",
-      'const H1 = gql`query AstroH1 { a }`;',
-      '---',
-      '<html>',
-      '  <body>',
-      '    <script>',
-      '      const H2 = /* GraphQL */ `query AstroH2 { b }`;',
-      '    </script>',
-      '  </body>',
-      '</html>',
-      '',
-    ].join('\n'),
-    names: ['AstroH1', 'AstroH2'],
-  },
-  {
-    style: 'a .graphql file with two operations',
-    file: 'queries/i.graphql',
-    text: '# comment\nquery FileI1 { a }\n\n\nquery FileI2 {\n  b\n}\n',
-    names: ['FileI1', 'FileI2'],
-  },
-];
-
 describe('GraphQL in every embedding style: operations found, at their place in the original file', () => {
-  for (const { style, file, text, names } of STYLES) {
+  for (const { style, file, text, names } of EMBEDDING_STYLES) {
     it(style, async () => {
       const operations = await operationsOf(file, text);
       expect(operations.map((o) => o.name)).toEqual(names);
