@@ -11,6 +11,9 @@
  * - The cache is written after the run (`saveCompileCaches()`, which the bin calls once `main()`
  *   has returned), so that it holds the functions the run compiled lazily too, and only when
  *   the file had no cache or V8 refused it: an accepted cache is never rewritten.
+ * - Caches no run has used for 30 days are removed when a cache is written: those of
+ *   installations, builds and Node versions gone (a run that accepts a cache marks it as used,
+ *   at most once a day).
  * - It never changes what a run prints or its exit code: every cache error (no home directory, a
  *   read-only or foreign directory, a corrupt file, runs writing at once) leaves the run as it
  *   would be without a cache. NODE_DEBUG=cmlint-compile-cache tells on stderr what happened.
@@ -20,7 +23,7 @@
  * This module is bundled on its own into dist/bundle/compile-cache.cjs and required by the bin
  * and the bundles with Node's require, so that each thread has one instance (require's cache).
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { debuglog } from 'node:util';
@@ -74,7 +77,10 @@ export function requireCached(file: string): unknown {
       }),
   );
   if (place) {
-    if (cachedData && !script.cachedDataRejected) debug('%s: cache accepted', name);
+    if (cachedData && !script.cachedDataRejected) {
+      debug('%s: cache accepted', name);
+      renew(place.cacheFile);
+    }
     else {
       if (cachedData) debug('%s: cache rejected by V8', name);
       pending.push({ script, name, ...place });
@@ -107,6 +113,7 @@ export function importModule(specifier: string): Promise<unknown> {
  * run has compiled of it so far. Never throws; a file that cannot be written is left out.
  */
 export function saveCompileCaches(): void {
+  let wrote = false;
   for (const { script, name, cacheFile, header } of pending.splice(0)) {
     const temporary = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     try {
@@ -120,6 +127,7 @@ export function saveCompileCaches(): void {
       // once: a run reading the cache sees the old file or the new one, never a part.
       writeFileSync(temporary, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
       renameSync(temporary, cacheFile);
+      wrote = true;
       debug('%s: cache written to %s', name, cacheFile);
     } catch (error) {
       debug('%s: cache not written: %s', name, (error as Error).message);
@@ -128,6 +136,65 @@ export function saveCompileCaches(): void {
       } catch {
         // Nothing more to do: the cache stays as it was.
       }
+    }
+  }
+  if (wrote && directory) pruneStale(directory);
+}
+
+/** A cache file unused this long is removed when a cache is written, and so is a Node version's directory whose caches all are. */
+const STALE_MS = 30 * 24 * 60 * 60 * 1000;
+/** An accepted cache's modification time is its last use, renewed at most this often (a run that only reads its caches does not write each time). */
+const RENEW_MS = 24 * 60 * 60 * 1000;
+/** A directory of one Node version's caches (`compileCacheDirectory`), and a cache file in it or one being written (`cachePlace`, `saveCompileCaches`). */
+const VERSION_DIRECTORY = /^v\d+\.\d+\.\d+-[a-z0-9]+$/;
+const CACHE_FILE = /^[\w.-]+-[0-9a-f]{8}-[0-9a-f]+\.cache(\.\d+-[0-9a-z]+\.tmp)?$/;
+
+/** Marks an accepted cache file as used now (its modification time), when the mark is older than RENEW_MS. */
+function renew(cacheFile: string): void {
+  try {
+    const now = Date.now();
+    if (now - lstatSync(cacheFile).mtimeMs > RENEW_MS) utimesSync(cacheFile, now / 1000, now / 1000);
+  } catch (error) {
+    debug('%s: not marked as used: %s', basename(cacheFile), (error as Error).message);
+  }
+}
+
+/**
+ * Removes what no run has used for STALE_MS (see `renew`), so that the caches of installations,
+ * builds and Node versions gone do not pile up: cache files (and files left half-written) in the
+ * directory of each Node version, and the whole directory of another Node version (node's own
+ * cache in it too) when nothing in it is newer. Only directories named and filled as this module
+ * names and fills them, and of the user's own (see `untrusted`), are touched: CMLINT_COMPILE_CACHE
+ * may name a directory that holds more. Runs only after a cache was written; never throws.
+ */
+function pruneStale(versionDir: string): void {
+  const now = Date.now();
+  const base = dirname(versionDir);
+  let entries: string[];
+  try {
+    entries = readdirSync(base);
+  } catch (error) {
+    debug('stale caches not looked for: %s', (error as Error).message);
+    return;
+  }
+  for (const entry of entries) {
+    if (!VERSION_DIRECTORY.test(entry)) continue;
+    const dir = join(base, entry);
+    try {
+      const stat = lstatSync(dir);
+      if (untrusted(stat, 'directory')) continue;
+      const files = readdirSync(dir).filter((name) => CACHE_FILE.test(name));
+      if (files.length === 0) continue;
+      const stale = files.filter((name) => now - lstatSync(join(dir, name)).mtimeMs > STALE_MS);
+      if (dir !== versionDir && stale.length === files.length && now - stat.mtimeMs > STALE_MS) {
+        rmSync(dir, { recursive: true, force: true });
+        debug('stale caches removed: %s', dir);
+        continue;
+      }
+      for (const name of stale) rmSync(join(dir, name), { force: true });
+      if (stale.length > 0) debug('stale caches removed: %s in %s', stale.length, dir);
+    } catch (error) {
+      debug('stale caches not removed from %s: %s', dir, (error as Error).message);
     }
   }
 }

@@ -5,9 +5,9 @@
  * without the cache.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
 import { baseEnv, BIN, ROOT } from './helpers/cli.js';
@@ -93,6 +93,59 @@ describe('the compile cache', () => {
       expect(first!.cache).toContain(`${file}: no cache`);
       expect(second!.cache).toContain(`${file}: cache accepted`);
     }
+  });
+
+  it('marks an accepted cache as used at most daily, and removes what no run used for 30 days when it writes a cache', () => {
+    const dir = tempDir('cmlint-cache-');
+    const env = { CMLINT_COMPILE_CACHE: dir };
+    expect(output(bin(LINT, env))).toEqual(output(uncached));
+    const version = join(dir, VERSION_DIR);
+    const cli = cliCache(dir);
+    const mimetype = join(version, cacheFiles(dir).find((name) => name.startsWith('mimetype.cjs-'))!);
+    const daysAgo = (days: number) => (Date.now() - days * 24 * 60 * 60 * 1000) / 1000;
+    const file = (path: string, days: number) => {
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, 'cache');
+      utimesSync(path, daysAgo(days), daysAgo(days));
+    };
+    // In this version's directory: a cache of an installation gone, one still used, one left half-written.
+    file(join(version, 'cli.cjs-00000000-c3583e1f.cache'), 40);
+    file(join(version, 'cli.cjs-11111111-c3583e1f.cache'), 20);
+    file(join(version, 'cli.cjs-00000000-c3583e1f.cache.123-abc.tmp'), 40);
+    // Another Node version's directory, unused (node's own cache in it too), and one still used.
+    file(join(dir, 'v18.20.0-x64', 'cli.cjs-22222222-c3583e1f.cache'), 40);
+    file(join(dir, 'v18.20.0-x64', 'node', 'cached'), 40);
+    utimesSync(join(dir, 'v18.20.0-x64'), daysAgo(40), daysAgo(40));
+    file(join(dir, 'v19.0.0-x64', 'cli.cjs-33333333-c3583e1f.cache'), 40);
+    file(join(dir, 'v19.0.0-x64', 'cli.cjs-44444444-c3583e1f.cache'), 2);
+    // What this module did not make (CMLINT_COMPILE_CACHE may name a directory that holds more).
+    file(join(dir, 'notes', 'old.cache'), 40);
+    file(join(dir, 'v17.0.0-x64', 'notes.txt'), 40);
+    file(join(version, 'notes.txt'), 40);
+    for (const old of ['notes', 'v17.0.0-x64']) utimesSync(join(dir, old), daysAgo(40), daysAgo(40));
+    utimesSync(cli, daysAgo(2), daysAgo(2));
+    utimesSync(mimetype, daysAgo(0.5), daysAgo(0.5));
+    const mimetypeUsed = statSync(mimetype).mtimeMs;
+
+    // A run that accepts every cache: marks the one last marked 2 days ago, writes and removes nothing.
+    const accepting = bin(LINT, env);
+    expect(output(accepting)).toEqual(output(uncached));
+    expect(accepting.cache).toEqual(['cli.cjs: cache accepted', 'mimetype.cjs: cache accepted']);
+    expect(statSync(cli).mtimeMs).toBeGreaterThan(daysAgo(0.01) * 1000);
+    expect(statSync(mimetype).mtimeMs).toBe(mimetypeUsed);
+    expect(existsSync(join(version, 'cli.cjs-00000000-c3583e1f.cache'))).toBe(true);
+    expect(existsSync(join(dir, 'v18.20.0-x64'))).toBe(true);
+
+    // A run that writes a cache removes what no run used for 30 days.
+    rmSync(mimetype);
+    const writing = bin(LINT, env);
+    expect(output(writing)).toEqual(output(uncached));
+    expect(writing.cache).toContain(`mimetype.cjs: cache written to ${mimetype}`);
+    expect(readdirSync(dir).sort()).toEqual(['notes', VERSION_DIR, 'v17.0.0-x64', 'v19.0.0-x64'].sort());
+    expect(readdirSync(join(dir, 'v19.0.0-x64'))).toEqual(['cli.cjs-44444444-c3583e1f.cache']);
+    expect(readdirSync(version).filter((name) => name.startsWith('cli.cjs-')).sort()).toEqual([basename(cli), 'cli.cjs-11111111-c3583e1f.cache'].sort());
+    expect(existsSync(join(version, 'notes.txt'))).toBe(true);
+    expect(existsSync(join(dir, 'notes', 'old.cache'))).toBe(true);
   });
 
   it('is off with CMLINT_COMPILE_CACHE=0 or NODE_DISABLE_COMPILE_CACHE=1: nothing written, same output', () => {

@@ -96,6 +96,12 @@ describe('sections after a section no rule visits, in any layout', () => {
     // A line inside an entry indented like a top-level key, after a line like a section's end.
     'an entry holding lines like top-level ones': () =>
       pretty(space()).replace('"title": {\n          "en-US": "entry 3 ', '"title": {\n  "x": [\n  ],\n  "locales": 1,\n          "en-US": "entry 3 '),
+    // Hand-edited: a section's closing bracket with the next key on its line, so the section's end is not followed by a key line.
+    'a closing line joined with the next key': () => pretty(space()).replace('\n  ],\n  "locales"', '\n  ],"locales"'),
+    'a closing line joined with the next key, after a space': () => pretty(space()).replace('\n  ],\n  "locales"', '\n  ], "locales"'),
+    'a closing bracket at the end of the last element’s line': () => pretty(space()).replace('\n    }\n  ],\n  "locales"', '\n    }],\n  "locales"'),
+    'a closing bracket at the end of the last element’s line, joined with the next key': () =>
+      pretty(space()).replace('\n    }\n  ],\n  "locales"', '\n    }],"locales"'),
   };
 
   const expectedModel = { contentTypes: ['page', 'other'], locales: ['en-US', 'de-DE'], editorInterfaces: ['page'] };
@@ -121,6 +127,18 @@ describe('sections after a section no rule visits, in any layout', () => {
       editorInterfaces: [...loaded.model.editorInterfaces.keys()],
     }).toEqual(expectedModel);
     expect(await loaded.count('entry')).toBe(25);
+  });
+
+  it.each(Object.keys(layouts).filter((name) => name.startsWith('a closing')))('%s: every rule finds what it finds in the export tool’s layout', async (layout) => {
+    const findings = async (text: string) => {
+      const dir = tempDir();
+      const [file] = writeFiles(dir, { 'export.json': text });
+      const { result } = await run(dir, file!, null);
+      return { stats: result.stats, findings: result.findings.map((f) => [f.ruleId, f.pointer]) };
+    };
+    const expected = await findings(pretty(space()));
+    expect(expected.findings.length).toBeGreaterThan(2);
+    expect(await findings(layouts[layout]!())).toEqual(expected);
   });
 
   it('counts empty sections, and sections of one element', async () => {

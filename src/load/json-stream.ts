@@ -349,6 +349,11 @@ const NEXT_KEY = Buffer.from(',\n  "');
 /** The end of a top-level array (object) over several lines when a key follows: its bracket (on a line of two spaces), a comma, and the next key's line. */
 const ARRAY_CLOSING = Buffer.from('],\n  "');
 const OBJECT_CLOSING = Buffer.from('},\n  "');
+/**
+ * How a section of the export tool starts (an array of objects); inside a top-level value
+ * everything is indented deeper, so this is never inside one in that layout.
+ */
+const SECTION_START = Buffer.from('[\n    {');
 /** What a top-level closing bracket's line starts with. */
 const CLOSING_LINE_START = Buffer.from('\n  ');
 /** Between two elements of a top-level array of objects: a comma, and the next element's line. */
@@ -393,6 +398,14 @@ function lineValueEnd(scan: ChunkScan, head: Buffer, from: number, headStart: nu
  * before the file's closing brace; it must stand on a line of two spaces. For an array of
  * objects in the export tool's layout its elements are counted on the way (into `counts`): the
  * lines that start an element after a comma, found by a search that stops only at commas.
+ *
+ * A value that ends otherwise (hand-edited: `],"locales": [` with the next key on the closing
+ * line, or `}],` at the end of the last element's line) would take in the members after it, up
+ * to the next closing line found, and a section no rule reads would hide them. So the value must
+ * not hold the start of a section (`[` and its first object on the next line, indented four
+ * spaces: everything inside a value is indented deeper), or the layout is in doubt (-1: the file
+ * is then scanned exactly). This finds every member so taken in whose value is a section in that
+ * layout; one written on a single line (`[]`, or a minified array) is not seen.
  */
 function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, counts: Map<number, number>): number {
   const { bytes } = scan;
@@ -406,6 +419,8 @@ function closingLine(scan: ChunkScan, valueStart: number, closeBrace: number, co
     const found = chunk.indexOf(closing);
     const stop = found >= 0 && found < limit ? found : limit;
     if (counted) for (let i = chunk.indexOf(NEXT_ELEMENT); i >= 0 && i < stop; i = chunk.indexOf(NEXT_ELEMENT, i + 1)) elements++;
+    const inner = chunk.indexOf(SECTION_START, base === valueStart ? 1 : 0);
+    if (inner >= 0 && inner < stop) return -1;
     if (stop < limit) {
       close = base + found;
       break;
