@@ -3,8 +3,9 @@ import { typeNameOrigins, type NameOrigin, type SchemaContentType, type SchemaFi
 
 /**
  * The name collisions of a schema model; the GraphQL rules and `cmlint graphql-schema` report them.
- * Each is found once per model: the four GraphQL rules of a run and the documents' predicted schema
- * (schemaProblems) share one model (buildSchemaModel), and callers only read what they get.
+ * The costly ones are found once per model: the four GraphQL rules of a run and the documents'
+ * predicted schema (schemaProblems) share one model (buildSchemaModel), and callers only read what
+ * they get.
  */
 
 /** `compute`, once per schema model. */
