@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
-import { derivedNameClashes, isDocumentedClash } from '../src/graphql/collisions.js';
-import { buildSchemaModel, describeOrigin, typeNameOrigins, type NameOrigin } from '../src/graphql/schema-model.js';
+import { derivedClashesOf, isDocumentedClash } from '../src/graphql/collisions.js';
+import { buildSchemaModel, describeOrigin, type NameOrigin } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 
 /** The per-field resource link types came with the change after this date. */
@@ -112,8 +112,7 @@ type's own name is involved, create a content type with another id and move the 
         contentTypes.push(contentType);
       },
       end() {
-        const names = typeNameOrigins(buildSchemaModel(contentTypes), { resourceLinkTypes: context.asOf > RESOURCE_LINK_TYPES_AFTER });
-        for (const { name, origins } of derivedNameClashes(names)) {
+        for (const { name, origins } of derivedClashesOf(buildSchemaModel(contentTypes), context.asOf > RESOURCE_LINK_TYPES_AFTER)) {
           for (const self of origins) {
             if (!self.contentType) continue;
             const others = origins.filter((o) => o !== self);

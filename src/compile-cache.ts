@@ -10,7 +10,10 @@
  *
  * - The cache is written after the run (`saveCompileCaches()`, which the bin calls once `main()`
  *   has returned), so that it holds the functions the run compiled lazily too, and only when
- *   the file had no cache or V8 refused it: an accepted cache is never rewritten.
+ *   the file had no cache, V8 refused it, or it was written by a run that loaded fewer of these
+ *   files (`loaded` below): a run with GraphQL documents (graphql.cjs) after runs without them
+ *   compiles the documents' code of cli.cjs from source until its cache is written again, once,
+ *   with that code in it. An accepted cache is otherwise never rewritten.
  * - Caches no run has used for 30 days are removed when a cache is written: those of
  *   installations, builds and Node versions gone (a run that accepts a cache marks it as used,
  *   at most once a day).
@@ -33,7 +36,7 @@ import { Script } from 'node:vm';
 const debug = debuglog('cmlint-compile-cache');
 
 /** What a cache file starts with (its format; the key follows on the same line). */
-const FORMAT = 'cmlint-compile-cache 2';
+const FORMAT = 'cmlint-compile-cache 3';
 
 /** A compiled file whose cache is to be written after the run. */
 interface Pending {
@@ -41,10 +44,15 @@ interface Pending {
   name: string;
   cacheFile: string;
   header: Buffer;
+  /** The files the run that wrote the cache had loaded (their names; none for a file without a cache). */
+  loaded: ReadonlySet<string>;
 }
 
 const modules = new Map<string, { exports: unknown }>();
+/** Files to write the cache of after the run: without one, or with one V8 refused. */
 const pending: Pending[] = [];
+/** Files whose cache was accepted: written again after the run if this run loaded a file the cache's run had not. */
+const accepted: Pending[] = [];
 
 /**
  * Runs a CommonJS file (an absolute path), as require() would, once per thread, and returns its
@@ -67,7 +75,8 @@ export function requireCached(file: string): unknown {
   }
   const name = basename(file);
   const place = cachePlace(file, stat);
-  const cachedData = place ? readCache(name, place) : undefined;
+  const cache = place ? readCache(name, place) : undefined;
+  const cachedData = cache?.data;
   const script = withChecksums(
     cachedData !== undefined,
     () =>
@@ -77,13 +86,13 @@ export function requireCached(file: string): unknown {
       }),
   );
   if (place) {
-    if (cachedData && !script.cachedDataRejected) {
+    if (cache && !script.cachedDataRejected) {
       debug('%s: cache accepted', name);
       renew(place.cacheFile);
-    }
-    else {
-      if (cachedData) debug('%s: cache rejected by V8', name);
-      pending.push({ script, name, ...place });
+      accepted.push({ script, name, ...place, loaded: cache.loaded });
+    } else {
+      if (cache) debug('%s: cache rejected by V8', name);
+      pending.push({ script, name, ...place, loaded: new Set() });
     }
   }
   const module = { exports: {} as unknown };
@@ -113,10 +122,20 @@ export function importModule(specifier: string): Promise<unknown> {
  * run has compiled of it so far. Never throws; a file that cannot be written is left out.
  */
 export function saveCompileCaches(): void {
+  const loaded = [...modules.keys()].map((file) => basename(file));
+  for (const file of accepted.splice(0)) {
+    const missing = loaded.filter((name) => !file.loaded.has(name));
+    if (missing.length === 0) continue;
+    debug('%s: cache written by a run without %s: written again', file.name, missing.join(', '));
+    pending.push(file);
+  }
   let wrote = false;
-  for (const { script, name, cacheFile, header } of pending.splice(0)) {
+  for (const { script, name, cacheFile, header, loaded: before } of pending.splice(0)) {
     const temporary = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     try {
+      // What the cache now holds: the functions of the runs that loaded these files (a function
+      // deserialised from the old cache is in the new one).
+      const files = Buffer.from(`${[...new Set([...before, ...loaded])].sort().join(' ')}\n`);
       const data = withChecksums(true, () => script.createCachedData());
       const refused = ownDirectory(dirname(cacheFile));
       if (refused) {
@@ -125,7 +144,7 @@ export function saveCompileCaches(): void {
       }
       // A new file (flag 'wx': never through a link planted there), renamed over the old one at
       // once: a run reading the cache sees the old file or the new one, never a part.
-      writeFileSync(temporary, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
+      writeFileSync(temporary, Buffer.concat([header, files, data]), { flag: 'wx', mode: 0o600 });
       renameSync(temporary, cacheFile);
       wrote = true;
       debug('%s: cache written to %s', name, cacheFile);
@@ -285,8 +304,11 @@ function cachePlace(file: string, stat: BigIntStats): { cacheFile: string; heade
   };
 }
 
-/** The cached data of a file's cache, if the cache is the user's own and made for this content. */
-function readCache(name: string, { cacheFile, header }: { cacheFile: string; header: Buffer }): Buffer | undefined {
+/**
+ * The cached data of a file's cache, if the cache is the user's own and made for this content, and
+ * the files the run that wrote it had loaded (the line after the header: their names, by spaces).
+ */
+function readCache(name: string, { cacheFile, header }: { cacheFile: string; header: Buffer }): { data: Buffer; loaded: Set<string> } | undefined {
   let fd: number;
   try {
     fd = openSync(cacheFile, 'r');
@@ -301,7 +323,10 @@ function readCache(name: string, { cacheFile, header }: { cacheFile: string; hea
       return undefined;
     }
     const data = readFileSync(fd);
-    if (data.length > header.length && header.equals(data.subarray(0, header.length))) return data.subarray(header.length);
+    const filesEnd = data.indexOf(10, header.length);
+    if (filesEnd > 0 && header.equals(data.subarray(0, header.length))) {
+      return { data: data.subarray(filesEnd + 1), loaded: new Set(data.toString('latin1', header.length, filesEnd).split(' ')) };
+    }
     debug('%s: cache made for another file, content, Node or flags', name);
     return undefined;
   } catch (error) {

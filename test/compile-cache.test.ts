@@ -5,7 +5,7 @@
  * without the cache.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,41 @@ describe('the compile cache', () => {
     expect(readdirSync(version).filter((name) => name.startsWith('cli.cjs-')).sort()).toEqual([basename(cli), 'cli.cjs-11111111-c3583e1f.cache'].sort());
     expect(existsSync(join(version, 'notes.txt'))).toBe(true);
     expect(existsSync(join(dir, 'notes', 'old.cache'))).toBe(true);
+  });
+
+  it('is written again, once, by the first run that loads a file the run that wrote it had not (GraphQL documents after model-only runs)', () => {
+    // A real app's model and its 20 .graphql documents; the model-only run uses a config without `documents`.
+    const project = tempDir('cmlint-cache-project-');
+    const app = join(ROOT, 'fixtures', 'graphql', 'template-marketing');
+    cpSync(join(app, 'export.json'), join(project, 'export.json'));
+    cpSync(join(app, 'documents'), join(project, 'src'), { recursive: true });
+    writeFileSync(join(project, 'model.yaml'), 'include: ["export.json"]\n');
+    writeFileSync(join(project, 'documents.yaml'), 'include: ["export.json"]\ndocuments: ["src/**/*.graphql"]\n');
+    const modelOnly = ['--config', 'model.yaml', '--format', 'json', '--as-of', '2026-11-25'];
+    const withDocuments = ['--config', 'documents.yaml', '--format', 'json', '--as-of', '2026-11-25'];
+    const uncachedDocuments = bin(withDocuments, { CMLINT_COMPILE_CACHE: '0' }, project);
+    expect(uncachedDocuments.code).toBe(0);
+    const dir = tempDir('cmlint-cache-');
+    const env = { CMLINT_COMPILE_CACHE: dir };
+    const writes = (run: BinRun) => run.cache.filter((line) => line.includes(' written'));
+
+    expect(writes(bin(modelOnly, env, project))).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
+    const modelCache = statSync(cliCache(dir)).size;
+    expect(writes(bin(modelOnly, env, project))).toEqual([]);
+    // The first run with documents loads graphql.cjs: the caches of the files it shares with the
+    // model-only runs are written again, with the documents' code in them.
+    const first = bin(withDocuments, env, project);
+    expect(output(first)).toEqual(output(uncachedDocuments));
+    expect(first.cache).toContain('cli.cjs: cache accepted');
+    expect(first.cache).toContain('cli.cjs: cache written by a run without graphql.cjs: written again');
+    expect(first.cache).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
+    expect(statSync(cliCache(dir)).size).toBeGreaterThan(modelCache);
+    // Then every cache is accepted and none is written, with documents or without.
+    const again = bin(withDocuments, env, project);
+    expect(output(again)).toEqual(output(uncachedDocuments));
+    expect(again.cache).toContain('graphql.cjs: cache accepted');
+    expect(writes(again)).toEqual([]);
+    expect(writes(bin(modelOnly, env, project))).toEqual([]);
   });
 
   it('is off with CMLINT_COMPILE_CACHE=0 or NODE_DISABLE_COMPILE_CACHE=1: nothing written, same output', () => {

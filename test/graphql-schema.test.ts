@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphQLObjectType, buildSchema, validateSchema, type GraphQLSchema } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
+import { derivedClashesOf, derivedNameClashes, fieldNameCollisions, typeNameCollisions } from '../src/graphql/collisions.js';
 import { renderSchema } from '../src/graphql/render-sdl.js';
 import { schemaCoverage } from '../src/graphql/schema-items.js';
 import { buildSchemaModel, describeOrigin, typeNameOrigins, type SchemaModel } from '../src/graphql/schema-model.js';
@@ -163,6 +164,19 @@ describe('derived names', () => {
     expect(buildSchemaModel([...nodes])).toBe(model);
     expect(buildSchemaModel(nodes.slice(1))).not.toBe(model);
     expect(buildSchemaModel(nodes.slice(1)).contentTypes.map((t) => t.node.id)).toEqual(nodes.slice(1).map((n) => n.id));
+  });
+
+  it('finds the collisions of a model once (the four rules and the documents\' predicted schema share them)', async () => {
+    const space = await loadSpace([{ absPath: blogFixture, explicit: true }], workDir);
+    const model = buildSchemaModel([...space.model.contentTypes.values()]);
+    expect(typeNameCollisions(model)).toBe(typeNameCollisions(model));
+    expect(fieldNameCollisions(model)).toBe(fieldNameCollisions(model));
+    expect(derivedClashesOf(model, true)).toBe(derivedClashesOf(model, true));
+    expect(derivedClashesOf(model, false)).toBe(derivedClashesOf(model, false));
+    // With and without the per-field resource-link types, as derivedNameClashes finds them.
+    for (const resourceLinkTypes of [true, false]) expect(derivedClashesOf(model, resourceLinkTypes)).toEqual(derivedNameClashes(typeNameOrigins(model, { resourceLinkTypes })));
+    const other = buildSchemaModel([...space.model.contentTypes.values()].slice(1));
+    expect(fieldNameCollisions(other)).not.toBe(fieldNameCollisions(model));
   });
 
   it('describes who generates a name', async () => {

@@ -1,7 +1,21 @@
 import { RESERVED_FIELD_NAMES } from './naming.js';
-import type { NameOrigin, SchemaContentType, SchemaField, SchemaModel } from './schema-model.js';
+import { typeNameOrigins, type NameOrigin, type SchemaContentType, type SchemaField, type SchemaModel } from './schema-model.js';
 
-/** The name collisions of a schema model; the GraphQL rules and `cmlint graphql-schema` report them. */
+/**
+ * The name collisions of a schema model; the GraphQL rules and `cmlint graphql-schema` report them.
+ * The costly ones are found once per model: the four GraphQL rules of a run and the documents'
+ * predicted schema (schemaProblems) share one model (buildSchemaModel), and callers only read what
+ * they get.
+ */
+
+/** `compute`, once per schema model. */
+function perModel<T>(compute: (model: SchemaModel) => T): (model: SchemaModel) => T {
+  const results = new WeakMap<SchemaModel, T>();
+  return (model) => {
+    if (!results.has(model)) results.set(model, compute(model));
+    return results.get(model)!;
+  };
+}
 
 /** Content types whose ids map to one type name (the service's COLLIDING_TYPE_NAMES). */
 export interface TypeNameCollision {
@@ -9,7 +23,7 @@ export interface TypeNameCollision {
   contentTypes: SchemaContentType[];
 }
 
-export function typeNameCollisions(model: SchemaModel): TypeNameCollision[] {
+export const typeNameCollisions: (model: SchemaModel) => readonly TypeNameCollision[] = perModel((model) => {
   const byName = new Map<string, SchemaContentType[]>();
   for (const type of model.contentTypes) {
     if (!type.usable) continue;
@@ -18,7 +32,7 @@ export function typeNameCollisions(model: SchemaModel): TypeNameCollision[] {
     else byName.set(type.naming.name, [type]);
   }
   return [...byName].filter(([, group]) => group.length > 1).map(([typeName, contentTypes]) => ({ typeName, contentTypes }));
-}
+});
 
 /**
  * Fields of one content type with one GraphQL name. A list of links is exposed as its name with
@@ -45,7 +59,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-export function fieldNameCollisions(model: SchemaModel): FieldNameCollision[] {
+export const fieldNameCollisions: (model: SchemaModel) => readonly FieldNameCollision[] = perModel((model) => {
   const collisions: FieldNameCollision[] = [];
   for (const contentType of model.contentTypes) {
     const fields = contentType.fields.filter((f) => f.usable);
@@ -60,7 +74,7 @@ export function fieldNameCollisions(model: SchemaModel): FieldNameCollision[] {
     }
   }
   return collisions;
-}
+});
 
 /** Fields whose GraphQL name is one every type has already (the service's RESERVED_FIELD_NAME). */
 export function reservedFieldNames(model: SchemaModel): { contentType: SchemaContentType; field: SchemaField }[] {
@@ -94,6 +108,14 @@ export function derivedNameClashes(names: ReadonlyMap<string, readonly NameOrigi
   }
   return clashes;
 }
+
+/** derivedNameClashes of the model's type names, with or without the per-field resource-link types (TypeNameOptions). */
+export function derivedClashesOf(model: SchemaModel, resourceLinkTypes: boolean): readonly { name: string; origins: readonly NameOrigin[] }[] {
+  return (resourceLinkTypes ? derivedClashesWithResourceLinkTypes : derivedClashesWithout)(model);
+}
+
+const derivedClashesWithResourceLinkTypes = perModel((model) => derivedNameClashes(typeNameOrigins(model, { resourceLinkTypes: true })));
+const derivedClashesWithout = perModel((model) => derivedNameClashes(typeNameOrigins(model, { resourceLinkTypes: false })));
 
 /** The derived-name clash the service documents: a link field's union named like a content type's type. */
 export function isDocumentedClash(a: NameOrigin, b: NameOrigin): boolean {

@@ -1,6 +1,6 @@
 import type { ContentTypeNode, FieldNode } from '../model/nodes.js';
-import { derivedNameClashes, fieldNameCollisions, isDocumentedClash, quoteList, reservedFieldNames, typeNameCollisions } from './collisions.js';
-import { describeOrigin, typeNameOrigins, type SchemaModel } from './schema-model.js';
+import { derivedClashesOf, fieldNameCollisions, isDocumentedClash, quoteList, reservedFieldNames, typeNameCollisions } from './collisions.js';
+import { describeOrigin, type SchemaModel } from './schema-model.js';
 
 /**
  * Why the predicted schema cannot be printed: two parts of it with one name, a reserved field
@@ -56,7 +56,7 @@ export function schemaProblems(model: SchemaModel): SchemaProblem[] {
     const message = `Field '${field.node.id}' of the content type '${contentType.node.id}' would be named '${field.name}', a reserved field name`;
     problems.push({ service: 'schema generation fails: RESERVED_FIELD_NAME', message, node: field.node });
   }
-  for (const { name, origins } of derivedNameClashes(typeNameOrigins(model, { resourceLinkTypes: true }))) {
+  for (const { name, origins } of derivedClashesOf(model, true)) {
     const first = origins.find((o) => o.contentType !== null)!;
     const message = `Type name '${name}' would be used for ${origins.map(describeOrigin).join(' and ')}`;
     const documented = origins.some((a) => origins.some((b) => isDocumentedClash(a, b)));

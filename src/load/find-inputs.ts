@@ -1,4 +1,4 @@
-import { realpathSync, stat, statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { InputError, fileSystemError } from './input-error.js';
 import { displayPath, type InputFile } from './load-space.js';
@@ -51,10 +51,13 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
   if (globs.length > 0 || options.exclude.length > 0) {
     const { default: fg } = await import('fast-glob');
     const loops = new LoopGuard(options.cwd);
+    // fast-glob's synchronous walk: a project's few directories are read without a round trip
+    // through the thread pool for each (the asynchronous walk took twice as long for 20 documents
+    // in two directories); the files are read synchronously after it anyway.
     for (const { pattern, cwd, named } of globs) {
       let matches: string[];
       try {
-        matches = await fg(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { stat: loops.stat } });
+        matches = fg.sync(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { statSync: loops.statSync } });
       } catch (error) {
         const where = (error as NodeJS.ErrnoException).path;
         throw fileSystemError(displayPath(where === undefined ? cwd : resolve(cwd, where), options.cwd), error);
@@ -68,7 +71,7 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
     }
     if (options.exclude.length > 0) {
       const excluded = new Set(
-        (await fg([...options.exclude], { cwd: options.base, absolute: true, onlyFiles: true, dot: true })).map((p) => resolve(p)),
+        fg.sync([...options.exclude], { cwd: options.base, absolute: true, onlyFiles: true, dot: true }).map((p) => resolve(p)),
       );
       for (const path of [...found.keys()]) if (excluded.has(path)) found.delete(path);
     }
@@ -98,7 +101,7 @@ function withoutAliases(files: InputFile[]): InputFile[] {
 /**
  * Stops fast-glob from following a symbolic link to a directory that contains the link (a
  * directory symlink loop), which it would otherwise walk until the path is too long, taking
- * exponential time when there are two. Used as fast-glob's `stat`, which it calls for symbolic
+ * exponential time when there are two. Used as fast-glob's `statSync`, which it calls for symbolic
  * links: a loop is recorded as an input error, and its link is not followed.
  */
 class LoopGuard {
@@ -107,21 +110,20 @@ class LoopGuard {
 
   constructor(private readonly cwd: string) {}
 
-  readonly stat = (path: string, callback: (error: NodeJS.ErrnoException | null, stats: Stats) => void): void => {
-    stat(path, (error, stats) => {
-      if (error || !stats.isDirectory()) return callback(error, stats);
-      const ancestor = this.loopAncestor(resolve(this.cwd, path));
-      if (ancestor === null) return callback(null, stats);
-      const link = displayPath(resolve(this.cwd, path), this.cwd);
-      this.found ??= new InputError(
-        link,
-        `Directory symlink loop: this link leads back to ${displayPath(ancestor, this.cwd)}, a directory that contains it, so the same files would be read again and again. ` +
-          'Remove the link, or name the directories to lint so that it is not under them',
-      );
-      const loop: NodeJS.ErrnoException = new Error('directory symlink loop');
-      loop.code = 'ELOOP';
-      callback(loop, stats);
-    });
+  readonly statSync = (path: string): Stats => {
+    const stats = statSync(path);
+    if (!stats.isDirectory()) return stats;
+    const ancestor = this.loopAncestor(resolve(this.cwd, path));
+    if (ancestor === null) return stats;
+    const link = displayPath(resolve(this.cwd, path), this.cwd);
+    this.found ??= new InputError(
+      link,
+      `Directory symlink loop: this link leads back to ${displayPath(ancestor, this.cwd)}, a directory that contains it, so the same files would be read again and again. ` +
+        'Remove the link, or name the directories to lint so that it is not under them',
+    );
+    const loop: NodeJS.ErrnoException = new Error('directory symlink loop');
+    loop.code = 'ELOOP';
+    throw loop;
   };
 
   /** The directory above `path` (on its way from the root) that is the same directory as `path`, if any. */
