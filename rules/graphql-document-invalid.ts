@@ -1,7 +1,7 @@
 import type { ASTNode, DocumentNode, GraphQLError, GraphQLSchema, Source, TypeInfo, ValidationRule } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
-import { documentRules, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
+import { documentRules, notValidated, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
 import { graphqlJs } from '../src/graphql/graphql-js.js';
 import { predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
@@ -33,6 +33,9 @@ export default defineRule({
       syntax: {
         text: 'GraphQL syntax error: {{error}} The service refuses the whole document.',
       },
+      notValidated: {
+        text: "{{definition}} was not checked against the schema predicted from the content model: graphql-js gives up on it (\"Validation aborted.\": its fragment spreads or the fields it compares exceed graphql-js's limit on validation work), and cmlint cannot tell whether the service accepts it. Split it into smaller operations or fragments.",
+      },
     },
     docs: `
 Checks the application's own GraphQL documents (config \`documents\`: \`.graphql\`/\`.gql\` files,
@@ -60,9 +63,12 @@ Not reported here: \`sys { type }\` on a resource link (\`graphql-resource-sys-t
 its date). When GraphQL names collide in the model no schema can be generated, and documents
 are not checked (the \`graphql-*-collision\` rules report the collisions). All operations and
 fragments of a run are validated in one pass, so that a fragment is checked (and reported) once
-however many operations spread it. Two operations of one name in different files, and a fragment
-that no operation uses, are not errors here; two fragments of one name are (a spread could not
-tell them apart), and so is an anonymous operation beside others in one document.
+however many operations spread it. graphql-js limits the work one validation may do (fragment
+spreads, fields compared): a repository beyond it is validated in parts, and an operation beyond
+it on its own is reported as not checked (\`notValidated\`: graphql-js answers only "Validation
+aborted."). Two operations of one name in different files, and a fragment that no operation
+uses, are not errors here; two fragments of one name are (a spread could not tell them apart),
+and so is an anonymous operation beside others in one document.
 
 The predicted schema is what \`cmlint graphql-schema\` prints, filters and orders included: a
 \`where\` key (\`slug\`, \`slug_contains\`) or an \`order\` value (\`slug_ASC\`) of a field the model
@@ -104,10 +110,14 @@ application no longer asks for it.
       const node = error.nodes?.[0];
       const document = node?.loc && bySource.get(node.loc.source);
       if (!node?.loc || !document) return;
-      const place = places.get(node);
-      if (isResourceSysType(node, place)) return;
       const owner = ownerOf(document, node.loc.start);
       if (!owner) return;
+      if (notValidated(error)) {
+        context.report({ node: owner, offset: graphqlRef(document, node.loc.start).offset, messageId: 'notValidated', data: { definition: definitionLabel(owner) } });
+        return;
+      }
+      const place = places.get(node);
+      if (isResourceSysType(node, place)) return;
       const before = context.before ? schemaModelOf(context.before) : null;
       const cause = modelCause(node, place, built.model, before);
       const data = { definition: definitionLabel(owner), error: error.message };

@@ -22,7 +22,7 @@ export function documentRules(): ValidationRule[] {
  * operations that spread dozens of fragments) and reports only "Validation aborted.", which names
  * no place, after the errors found so far; the operations are then validated again in halves, each
  * half with every fragment, and each error is kept once. An operation that exceeds the budget
- * alone keeps graphql-js's "Validation aborted.".
+ * alone (or the fragments, with no operation) gets an error that names it, `notValidated`.
  */
 export function validateDefinitions(
   schema: GraphQLSchema,
@@ -34,7 +34,12 @@ export function validateDefinitions(
   const graphql = graphqlJs();
   const typeInfo = new graphql.TypeInfo(schema);
   const errors = graphql.validate(schema, { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments] }, rules(typeInfo), { maxErrors }, typeInfo);
-  if (operations.length < 2 || !errors.some(isAborted)) return [...errors];
+  if (!errors.some(isAborted)) return [...errors];
+  if (operations.length < 2) {
+    const definition = operations[0] ?? fragments[0]!;
+    const notValidated = new graphql.GraphQLError('Validation aborted.', { nodes: definition, extensions: { [NOT_VALIDATED]: true } });
+    return [...errors.filter((error) => !isAborted(error)), notValidated];
+  }
   const half = Math.ceil(operations.length / 2);
   const found: GraphQLError[] = [];
   const keys = new Set<string>();
@@ -50,6 +55,13 @@ export function validateDefinitions(
     }
   }
   return found;
+}
+
+const NOT_VALIDATED = 'cmlintNotValidated';
+
+/** Whether `error` says that graphql-js gave up on the definition it names (see validateDefinitions), rather than that it found something wrong there. */
+export function notValidated(error: GraphQLError): boolean {
+  return error.extensions[NOT_VALIDATED] === true;
 }
 
 /** graphql-js's error when a document's fragments exceed its budget (it names no node). */

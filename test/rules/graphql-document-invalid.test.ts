@@ -69,6 +69,19 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: 'an operation beyond what graphql-js validates on its own (3,000 fields of one name to compare): reported as not checked, the others still checked',
+      space: space([title]),
+      documents: {
+        'huge.graphql': `# one selection of 3,000 fields\nquery Huge { blogPost(id: "1") { ${'title '.repeat(3000)}} }`,
+        'broken.graphql': 'query Broken { blogPost(id: "1") { nope } }',
+        'fine.graphql': 'query Fine { blogPost(id: "1") { title } }',
+      },
+      findings: [
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'broken.graphql', line: 1, column: 36, message: /^query 'Broken' does not validate/ },
+        { messageId: 'notValidated', target: {}, severity: 'error', file: 'huge.graphql', line: 2, column: 1, message: /^query 'Huge' was not checked against the schema predicted from the content model: graphql-js gives up on it/ },
+      ],
+    },
+    {
       name: 'more operations and fragment spreads than graphql-js checks in one document: all are still checked, each error reported once',
       space: space([title]),
       documents: manySpreads(),
