@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
 import { graphqlJs } from '../../graphql/graphql-js.js';
 import { eachSelection } from '../../graphql/selections.js';
@@ -7,7 +7,8 @@ import { displayPath, type InputFile } from '../../load/load-space.js';
 import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
 import { CodeSourceFile, codeText } from '../code-file.js';
 import type { CodeInput } from '../code-input.js';
-import { extractGraphQL } from './extract.js';
+import { extractGraphQL, needsParser, type GraphQLText } from './extract.js';
+import { ExtractionCache } from './extract-cache.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -16,27 +17,41 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * graphql-js, operations and fragments as nodes, and each definition's fragment spreads resolved
  * by name across all files, as graphql-codegen resolves them. A text that does not parse is kept
  * with its syntax error (graphql-document-invalid reports it); a file that cannot be read or whose
- * JS/TS cannot be parsed is an input error.
+ * JS/TS cannot be parsed is an input error. What extraction finds in scripts and components is
+ * kept between the bin's runs (extract-cache.ts).
  */
 export async function readDocuments(files: readonly InputFile[], cwd: string): Promise<CodeInput> {
   const graphql = graphqlJs();
   const sourceFiles: CodeSourceFile[] = [];
   const documents: GraphQLDocumentNode[] = [];
   const errors: InputError[] = [];
+  const cache = ExtractionCache.open(cwd);
   for (const { absPath } of files) {
     const path = displayPath(absPath, cwd);
     let text: string;
+    let stat: string | undefined;
     try {
       // Read synchronously, as the exports and sources are: for a repository's small files, each
       // asynchronous read is four round trips through the thread pool (~1.5 ms of waiting per file).
-      text = codeText(readFileSync(absPath));
+      // With the cache, the key is the fstat of the descriptor the text is read from.
+      const fd = openSync(absPath, 'r');
+      try {
+        if (cache) stat = ExtractionCache.statKey(fd);
+        text = codeText(readFileSync(fd));
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       errors.push(fileSystemError(path, error));
       continue;
     }
-    let texts;
+    const cacheable = cache && stat !== undefined && needsParser(path, text) ? cache : null;
+    let texts: GraphQLText[] | undefined = cacheable?.get(absPath, stat!, text);
     try {
-      texts = await extractGraphQL(path, text);
+      if (!texts) {
+        texts = await extractGraphQL(path, text);
+        cacheable?.set(absPath, stat!, texts);
+      }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       errors.push(error);
