@@ -25,19 +25,24 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
   const sourceFiles: CodeSourceFile[] = [];
   const documents: GraphQLDocumentNode[] = [];
   const errors: InputError[] = [];
-  const cache = ExtractionCache.open(cwd);
+  // Opened at the first file that needs it (a run of .graphql files reads no cache).
+  let cache: ExtractionCache | null | undefined;
   for (const { absPath } of files) {
     const path = displayPath(absPath, cwd);
     let text: string;
-    let stat: string | undefined;
+    /** The cache and this file's key in it, for a file whose extraction needs a parser. */
+    let cached: { cache: ExtractionCache; stat: string } | undefined;
     try {
       // Read synchronously, as the exports and sources are: for a repository's small files, each
       // asynchronous read is four round trips through the thread pool (~1.5 ms of waiting per file).
-      // With the cache, the key is the fstat of the descriptor the text is read from.
+      // A cache key is the fstat of the descriptor the text was read from.
       const fd = openSync(absPath, 'r');
       try {
-        if (cache) stat = ExtractionCache.statKey(fd);
         text = codeText(readFileSync(fd));
+        if (needsParser(path, text)) {
+          if (cache === undefined) cache = ExtractionCache.open(cwd);
+          if (cache) cached = { cache, stat: ExtractionCache.statKey(fd) };
+        }
       } finally {
         closeSync(fd);
       }
@@ -45,12 +50,11 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
       errors.push(fileSystemError(path, error));
       continue;
     }
-    const cacheable = cache && stat !== undefined && needsParser(path, text) ? cache : null;
-    let texts: GraphQLText[] | undefined = cacheable?.get(absPath, stat!, text);
+    let texts: GraphQLText[] | undefined = cached?.cache.get(absPath, cached.stat, text);
     try {
       if (!texts) {
         texts = await extractGraphQL(path, text);
-        cacheable?.set(absPath, stat!, texts);
+        cached?.cache.set(absPath, cached.stat, texts);
       }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
