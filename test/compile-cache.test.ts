@@ -10,7 +10,7 @@ import * as nodeModule from 'node:module';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
-import { baseEnv, BIN, ROOT } from './helpers/cli.js';
+import { baseEnv, cmlintDebug, ROOT, type DebugRun } from './helpers/cli.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);
@@ -18,24 +18,10 @@ afterAll(removeTempDirs);
 const VERSION_DIR = `${process.version}-${process.arch}`;
 const { enableCompileCache } = nodeModule as { enableCompileCache?: unknown };
 const DEBUG_LINE = /^CMLINT-COMPILE-CACHE \d+: (.*)$/gm;
-
-interface BinRun {
-  code: number | null;
-  stdout: string;
-  /** stderr without the debug lines. */
-  stderr: string;
-  /** The debug lines, without their prefix. */
-  cache: string[];
-}
+type BinRun = DebugRun;
 
 function bin(args: readonly string[], env: Record<string, string>, cwd = ROOT, nodeArgs: readonly string[] = []): BinRun {
-  const result = spawnSync(process.execPath, [...nodeArgs, BIN, ...args], { cwd, env: baseEnv({ NODE_DEBUG: 'cmlint-compile-cache', ...env }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return {
-    code: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr.replace(DEBUG_LINE, '').replace(/^\n/gm, ''),
-    cache: [...result.stderr.matchAll(DEBUG_LINE)].map((m) => m[1]!),
-  };
+  return cmlintDebug(['cmlint-compile-cache'], args, env, cwd, nodeArgs);
 }
 
 const output = ({ code, stdout, stderr }: BinRun) => ({ code, stdout, stderr });

@@ -8,36 +8,18 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, ROOT } from './helpers/cli.js';
+import { cmlintDebug, ROOT, type DebugRun } from './helpers/cli.js';
 import { EMBEDDING_STYLES } from './helpers/document-styles.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);
 
-const DEBUG_LINE = /^CMLINT-(?:COMPILE|EXTRACT)-CACHE \d+: (.*)$/gm;
 const ARGS = ['--format', 'json', '--as-of', '2026-11-25'];
 
-interface BinRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** The debug lines of both caches, without their prefix. */
-  cache: string[];
-}
+type BinRun = DebugRun;
 
 function bin(cwd: string, env: Record<string, string>, args: readonly string[] = ARGS): BinRun {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    env: baseEnv({ NODE_DEBUG: 'cmlint-compile-cache,cmlint-extract-cache', ...env }),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return {
-    code: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr.replace(DEBUG_LINE, '').replace(/^\n/gm, ''),
-    cache: [...result.stderr.matchAll(DEBUG_LINE)].map((m) => m[1]!),
-  };
+  return cmlintDebug(['cmlint-compile-cache', 'cmlint-extract-cache'], args, env, cwd);
 }
 
 const output = ({ code, stdout, stderr }: BinRun) => ({ code, stdout, stderr });
