@@ -20,6 +20,10 @@
  * - NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch) or CMLINT_COMPILE_CACHE=0 turn it off;
  *   CMLINT_COMPILE_CACHE=<absolute directory> puts it elsewhere.
  *
+ * Where the caches live and the rules for their files (per-user directory 0700, files 0600,
+ * refused if another user's or writable by others, written whole) are src/cache-directory.ts's,
+ * shared with the documents' extraction cache (src/inputs/documents/extract-cache.ts).
+ *
  * This module is bundled on its own into dist/bundle/compile-cache.cjs and required by the bin
  * and the bundles with Node's require, so that each thread has one instance (require's cache).
  */
