@@ -177,6 +177,20 @@ describe('the extraction cache of documents', { timeout: 120_000 }, () => {
     expect(loadedBabel(bin(dir, { CMLINT_COMPILE_CACHE: cache }))).toBe(false);
   });
 
+  it("keys a component's entry by its parser's version too: one made with another version is not used", () => {
+    const { dir, cache } = warmProject();
+    const file = cacheFile(cache);
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { stat: string }> };
+    const vue = parsed.files[join(dir, 'src', 'F.vue')]!;
+    expect(vue.stat).toMatch(/ @vue\/compiler-sfc@\d+\.\d+\.\d+/);
+    expect(parsed.files[join(dir, 'src', 'a.ts')]!.stat).not.toContain('@');
+    vue.stat = vue.stat.replace(/@vue\/compiler-sfc@.*$/, '@vue/compiler-sfc@0.0.1');
+    writeFileSync(file, JSON.stringify(parsed));
+    const run = bin(dir, { CMLINT_COMPILE_CACHE: cache });
+    expect(loadedBabel(run)).toBe(true);
+    expect(run.cache.some((line) => line.startsWith('written to'))).toBe(true);
+  });
+
   it('ignores a cache file or directory that group or others can write to', () => {
     const { dir, off, cache } = warmProject();
     const file = cacheFile(cache);

@@ -10,7 +10,9 @@
  *   in ns; the change time cannot be set by any tool, so a same-length edit with the old
  *   modification time is seen). The whole cache is made for one extractor: cmlint's version, the
  *   versions of graphql-tag-pluck, @babel/parser and @babel/traverse, a hash of the extraction
- *   code, all fixed when the bundle is built, and EXTRACT_CACHE_VERSION.
+ *   code, all fixed when the bundle is built, and EXTRACT_CACHE_VERSION. A component's entry
+ *   also names the version of the package that finds its script blocks (an optional peer,
+ *   installed or not in each project): a cache never stands in for a parser that is missing.
  * - Not kept: .graphql files (nothing to extract), scripts and components that name no gql or
  *   graphql (extract.ts skips them unparsed), files that could not be read or parsed.
  * - One file per project directory (the run's cwd), in `documents/` of the compile cache's
@@ -25,8 +27,9 @@
  * - Only in the bundle (the bin's runs): the library and tsc's output (CMLINT_UNBUNDLED=1) run
  *   without it.
  */
-import { fstatSync, lstatSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { fstatSync, lstatSync, readFileSync, type BigIntStats } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, hash32, readOwnFile, writeOwnFile } from '../../cache-directory.js';
 import type { GraphQLText } from './extract.js';
@@ -41,7 +44,7 @@ declare const CMLINT_EXTRACTOR: string | undefined;
 const debug = debuglog('cmlint-extract-cache');
 
 interface Entry {
-  /** `dev:ino:size:mtimeNs:ctimeNs` of the file the texts were extracted from. */
+  /** `dev:ino:size:mtimeNs:ctimeNs` of the file the texts were extracted from (and, for a component, its parser: see `parserKey`). */
   stat: string;
   /** Each text's offset and body (see GraphQLText). */
   texts: [number, string][];
@@ -89,7 +92,7 @@ export class ExtractionCache {
   /** What extraction found in `absPath` when its text was `text` with this `stat`, or undefined (then extract, and `set`). */
   get(absPath: string, stat: string, text: string): GraphQLText[] | undefined {
     const entry = Object.hasOwn(this.read, absPath) ? this.read[absPath] : undefined;
-    if (entry === undefined || entry.stat !== stat) return undefined;
+    if (entry === undefined || entry.stat !== withParser(absPath, stat)) return undefined;
     if (!entry.texts.every(([offset, body]) => ownText(text, offset, body))) {
       debug('%s: entry does not match the file', absPath);
       return undefined;
@@ -100,7 +103,7 @@ export class ExtractionCache {
 
   /** Records what extraction found in `absPath`. */
   set(absPath: string, stat: string, texts: readonly GraphQLText[]): void {
-    this.used.set(absPath, { stat, texts: texts.map(({ offset, body }) => [offset, body]) });
+    this.used.set(absPath, { stat: withParser(absPath, stat), texts: texts.map(({ offset, body }) => [offset, body]) });
     this.changed = true;
   }
 
@@ -125,6 +128,33 @@ export class ExtractionCache {
       debug('not written: %s', (error as Error).message);
     }
   }
+}
+
+/** The packages that find the script blocks of components (extract.ts), by extension. */
+const COMPONENT_PARSERS: Readonly<Record<string, string>> = { '.vue': '@vue/compiler-sfc', '.svelte': 'svelte', '.astro': '@astrojs/compiler' };
+const parserKeys = new Map<string, string>();
+
+/**
+ * A file's key: its fstat key, and for a component the name and version of its parser's package
+ * as cmlint would load it (`<name>@none` when it is not installed), read once per run.
+ */
+function withParser(absPath: string, stat: string): string {
+  const name = COMPONENT_PARSERS[extname(absPath).toLowerCase()];
+  if (name === undefined) return stat;
+  let key = parserKeys.get(name);
+  if (key === undefined) {
+    key = `${name}@none`;
+    for (const dir of createRequire(import.meta.url).resolve.paths(name) ?? []) {
+      try {
+        key = `${name}@${String((JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version?: unknown }).version)}`;
+        break;
+      } catch {
+        // Not installed there.
+      }
+    }
+    parserKeys.set(name, key);
+  }
+  return `${stat} ${key}`;
 }
 
 const opened: ExtractionCache[] = [];
