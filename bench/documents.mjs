@@ -1,17 +1,25 @@
 // What GraphQL documents cost a run, measured in one session (medians of alternating runs):
 //   npm run build && node bench/documents.mjs [runs=10] [documents=500] [--compare DIR] [--cold-only]
 // --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) in the same alternation, and
-// DIR's library in the in-process runs; --cold-only stops after the cold-start runs. CPU times (user + system of the child, on
+// DIR's library in the in-process runs; --cold-only stops after the cold-start runs; --no-first-runs
+// leaves out the rows of first runs (below). CPU times (user + system of the child, on
 // Linux) are printed beside wall times: on a loaded machine they are the steadier measure.
 // 1. Cold start of a small run: the real app of fixtures/graphql/template-marketing (16 content types, 58 entries)
 //    linted with its model only, then with its 20 .graphql documents, then with one .tsx
 //    document more (which loads the JS parser).
+// The bin keeps what extraction found in JS/TS documents between runs (the extraction cache,
+// src/inputs/documents/extract-cache.ts; the warm-up runs fill it): each row with .tsx documents
+// is a later run of that repository (its documents unchanged since the last run), and a row
+// "first run" beside it is the same with every .tsx document touched before each run (new
+// modification and change times, content kept), which the cache does not hold: the first run of
+// a repository or the run after its documents changed (Babel loads and parses, the cache is
+// written). The compile cache is warm in all rows, as in every run but a new installation's.
 // 2. A repository of N generated documents (half .graphql, half .tsx with gql tags), each an
 //    operation that spreads one of the app's fragments from another file: the run with them
 //    against the run without, on the same model; then the same two runs in one process after a
 //    warm-up (modules loaded once), which is the work the documents add, without loading code.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,7 +27,7 @@ import { childrenCpuMs } from './child-cpu.mjs';
 import { childEnv, printChildEnvNote } from './child-env.mjs';
 import { parse } from 'graphql';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'cold-only': { type: 'boolean' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' }, 'cold-only': { type: 'boolean' }, 'no-first-runs': { type: 'boolean' } } });
 const runs = Number(positionals[0] ?? 10);
 const count = Number(positionals[1] ?? 500);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -87,13 +95,20 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Alternating runs of each setup after two warm-ups; medians and the findings of the last run. */
+/** Gives every .tsx file under `dir`'s src/ new times (content kept): the extraction cache no longer holds them. */
+function touchTsx(dir) {
+  const now = new Date();
+  for (const file of walk(join(dir, 'src'))) if (file.endsWith('.tsx')) utimesSync(file, now, now);
+}
+
+/** Alternating runs of each setup after two warm-ups; medians and the findings of the last run. A setup with `firstRun` has its .tsx documents touched before each run. */
 function measure(setups) {
   const samples = setups.map(() => []);
   const cpu = setups.map(() => []);
   const findings = [];
   for (let i = 0; i < runs + 2; i++) {
-    setups.forEach(({ dir, bin: using }, k) => {
+    setups.forEach(({ dir, bin: using, firstRun }, k) => {
+      if (firstRun) touchTsx(dir);
       const { ms, cpu: c, findings: f } = time(dir, using);
       if (i >= 2) samples[k].push(ms);
       if (i >= 2 && c !== null) cpu[k].push(c);
@@ -122,26 +137,31 @@ function print(title, rows) {
 }
 
 const tsx = { 'src/extra/Hero.tsx': "import { gql } from '@apollo/client';\nexport const HERO = gql`\n  query Hero($id: String!, $locale: String, $preview: Boolean) { componentHeroBanner(id: $id, locale: $locale, preview: $preview) { ...HeroBannerFields } }\n`;\n" };
+/** A row: its directory (see setup), and what makes another like it (firstRuns). */
+const row = (name, dirName, config, extra = {}) => ({ name, dir: setup(dirName, config, extra), config, extra, tsx: /tsx/.test(config) });
 const cold = [
-  { name: 'model only', dir: setup('model-only', '') },
-  { name: 'model + 20 .graphql documents', dir: setup('graphql-documents', 'documents: ["src/**/*.graphql"]\n') },
-  { name: 'model + 20 .graphql + 1 .tsx document', dir: setup('tsx-document', 'documents: ["src/**/*.{graphql,tsx}"]\n', tsx) },
+  row('model only', 'model-only', ''),
+  row('model + 20 .graphql documents', 'graphql-documents', 'documents: ["src/**/*.graphql"]\n'),
+  row('model + 20 .graphql + 1 .tsx document', 'tsx-document', 'documents: ["src/**/*.{graphql,tsx}"]\n', tsx),
 ];
+/** The row of first runs (see above) beside a row with .tsx documents, in a directory of its own (a cache file of its own). */
+const firstRuns = (setups, dirName) =>
+  values['no-first-runs'] ? [] : setups.filter((c) => c.tsx).map((c) => ({ ...c, name: `${c.name}, first run`, dir: setup(dirName, c.config, c.extra), firstRun: true }));
 const compared = values.compare
   ? cold.map((c) => ({ ...c, name: `compare: ${c.name}`, bin: resolve(values.compare, 'bin', 'cmlint.js'), base: 'compare: model only' }))
   : [];
-print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([...cold, ...compared]));
+print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([...cold, ...firstRuns(cold, 'tsx-document-first'), ...compared]));
 if (values['cold-only']) process.exit(0);
 
 const many = generated(count);
 const manySetups = [
-  { name: 'model only', dir: setup('many-model-only', '', many) },
-  { name: `model + 20 app documents + ${count} generated`, dir: setup('many-documents', 'documents: ["src/**/*.{graphql,tsx}"]\n', many) },
+  row('model only', 'many-model-only', '', many),
+  row(`model + 20 app documents + ${count} generated`, 'many-documents', 'documents: ["src/**/*.{graphql,tsx}"]\n', many),
 ];
 const manyCompared = values.compare
   ? manySetups.map((c) => ({ ...c, name: `compare: ${c.name}`, bin: resolve(values.compare, 'bin', 'cmlint.js'), base: 'compare: model only' }))
   : [];
-print(`${count} generated documents (half .graphql, half .tsx), fragments from the app's files`, measure([...manySetups, ...manyCompared]));
+print(`${count} generated documents (half .graphql, half .tsx), fragments from the app's files`, measure([...manySetups, ...firstRuns(manySetups, 'many-documents-first'), ...manyCompared]));
 
 // In one process: what the documents cost once their modules are loaded (each build's library in
 // the same process, alternating, with --compare).

@@ -18,7 +18,7 @@ const nodeCacheDirectory = cache && enableCompileCache ? cache.nodeCompileCacheD
 if (nodeCacheDirectory) enableCompileCache(nodeCacheDirectory);
 
 async function run() {
-  const { main, guardStream } = cache
+  const { main, guardStream, saveExtractionCache } = cache
     ? cache.requireCached(join(__dirname, '../dist/bundle/cli.cjs'))
     : { ...(await import('../dist/src/cli.js')), ...(await import('../dist/src/std-streams.js')) };
 
@@ -40,8 +40,10 @@ async function run() {
   });
   // A write error reported while main ran has set 2 already; one reported later (the last write) sets it then.
   if (stdout.failure() === null && stderr.failure() === null) process.exitCode = code;
-  // After the output: the compile caches the run had none of (never changes the output or the code).
+  // After the output: the compile caches the run had none of, and the documents' extraction cache
+  // if an entry changed (src/inputs/documents/extract-cache.ts). Never changes the output or the code.
   cache?.saveCompileCaches();
+  saveExtractionCache?.();
 }
 
 run();

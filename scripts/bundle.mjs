@@ -26,8 +26,9 @@
 //   node_modules, a run with one .tsx document loaded ~200 CommonJS modules through Node's ESM
 //   loader (each compiled from source), and a second graphql-js (graphql-tag-pluck's own).
 // - The rest stays in node_modules (EXTERNAL).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { parse } from '@babel/parser';
 import { build } from 'esbuild';
 
@@ -219,6 +220,27 @@ const common = {
   plugins: [lazyBuiltins()],
 };
 
+/**
+ * The extractor the documents' extraction cache (src/inputs/documents/extract-cache.ts) is made
+ * for, as its key: cmlint's version, the versions of graphql-tag-pluck and of the Babel packages
+ * it parses and walks with (as it resolves them), and a hash of the extraction code (tsc's
+ * output). A cache made by another build of any of them is not used.
+ */
+function extractorIdentity() {
+  const version = (require, name) => `${name}@${require(`${name}/package.json`).version}`;
+  const own = createRequire(new URL('package.json', root));
+  const pluck = createRequire(own.resolve('@graphql-tools/graphql-tag-pluck/package.json'));
+  const code = createHash('sha256');
+  for (const file of ['extract.js', 'extract-cache.js']) code.update(readFileSync(new URL(`dist/src/inputs/documents/${file}`, root)));
+  return [
+    `cmlint@${own('./package.json').version}`,
+    version(own, '@graphql-tools/graphql-tag-pluck'),
+    version(pluck, '@babel/parser'),
+    version(pluck, '@babel/traverse'),
+    `extract#${code.digest('hex').slice(0, 16)}`,
+  ].join(' ');
+}
+
 /** `import.meta.url` in a CommonJS file of dist/bundle/: the file's own URL, from the `__filename` of its wrapper. */
 const IMPORT_META_URL = 'var __cmlintImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
@@ -230,7 +252,7 @@ const IMPORT_META_URL = 'var __cmlintImportMetaUrl = require("node:url").pathToF
 const own = {
   ...common,
   banner: { js: `${IMPORT_META_URL}\nvar __cmlintImport = require("./compile-cache.cjs").importModule;` },
-  define: { ...common.define, 'import.meta.url': '__cmlintImportMetaUrl' },
+  define: { ...common.define, 'import.meta.url': '__cmlintImportMetaUrl', CMLINT_EXTRACTOR: JSON.stringify(extractorIdentity()) },
   plugins: [...common.plugins, vendorFiles()],
 };
 /**
@@ -244,7 +266,8 @@ const [, , , pluckBuild] = await Promise.all([
   build({
     ...own,
     stdin: {
-      contents: "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\n",
+      contents:
+        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\nexport { saveExtractionCache } from './dist/src/inputs/documents/extract-cache.js';\n",
       resolveDir: root.pathname,
       sourcefile: 'cli-entry.js',
     },

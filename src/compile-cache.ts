@@ -23,15 +23,20 @@
  * - NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch) or CMLINT_COMPILE_CACHE=0 turn it off;
  *   CMLINT_COMPILE_CACHE=<absolute directory> puts it elsewhere.
  *
+ * Where the caches live and the rules for their files (per-user directory 0700, files 0600,
+ * refused if another user's or writable by others, written whole) are src/cache-directory.ts's,
+ * shared with the documents' extraction cache (src/inputs/documents/extract-cache.ts).
+ *
  * This module is bundled on its own into dist/bundle/compile-cache.cjs and required by the bin
  * and the bundles with Node's require, so that each thread has one instance (require's cache).
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, utimesSync, type BigIntStats } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cachedDataVersionTag, setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { cacheBaseDirectory, hash32, ownDirectory, readOwnFile, untrusted, writeOwnFile } from './cache-directory.js';
 
 const debug = debuglog('cmlint-compile-cache');
 
@@ -131,30 +136,20 @@ export function saveCompileCaches(): void {
   }
   let wrote = false;
   for (const { script, name, cacheFile, header, loaded: before } of pending.splice(0)) {
-    const temporary = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     try {
       // What the cache now holds: the functions of the runs that loaded these files (a function
       // deserialised from the old cache is in the new one).
       const files = Buffer.from(`${[...new Set([...before, ...loaded])].sort().join(' ')}\n`);
       const data = withChecksums(true, () => script.createCachedData());
-      const refused = ownDirectory(dirname(cacheFile));
+      const refused = writeOwnFile(cacheFile, Buffer.concat([header, files, data]));
       if (refused) {
         debug('%s: cache not written: %s', name, refused);
         continue;
       }
-      // A new file (flag 'wx': never through a link planted there), renamed over the old one at
-      // once: a run reading the cache sees the old file or the new one, never a part.
-      writeFileSync(temporary, Buffer.concat([header, files, data]), { flag: 'wx', mode: 0o600 });
-      renameSync(temporary, cacheFile);
       wrote = true;
       debug('%s: cache written to %s', name, cacheFile);
     } catch (error) {
       debug('%s: cache not written: %s', name, (error as Error).message);
-      try {
-        rmSync(temporary, { force: true });
-      } catch {
-        // Nothing more to do: the cache stays as it was.
-      }
     }
   }
   if (wrote && directory) pruneStale(directory);
@@ -239,9 +234,8 @@ export function compileCacheOff(): void {
  */
 function compileCacheDirectory(): string | null {
   if (directory !== undefined) return directory;
-  const env = process.env;
-  const base = env.NODE_DISABLE_COMPILE_CACHE === '1' || env.CMLINT_COMPILE_CACHE === '0' ? undefined : env.CMLINT_COMPILE_CACHE || userCacheDirectory(env);
-  directory = base && isAbsolute(base) ? join(base, `${process.version}-${process.arch}`) : null;
+  const base = cacheBaseDirectory(process.env);
+  directory = base ? join(base, `${process.version}-${process.arch}`) : null;
   if (directory === null) debug('off');
   return directory;
 }
@@ -262,21 +256,6 @@ export function nodeCompileCacheDirectory(): string | null {
     debug("node's compile cache not used: %s", (error as Error).message);
   }
   return null;
-}
-
-/** Creates `dir` (mode 0o700) if it is missing; why it must not be used (see `untrusted`), or undefined. Throws what the file system throws. */
-function ownDirectory(dir: string): string | undefined {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return untrusted(lstatSync(dir), 'directory');
-}
-
-/** The platform's per-user cache directory for cmlint's compile cache (XDG on Linux and the like). */
-function userCacheDirectory(env: NodeJS.ProcessEnv): string | undefined {
-  if (process.platform === 'win32') return env.LOCALAPPDATA && join(env.LOCALAPPDATA, 'cmlint', 'compile-cache');
-  if (!env.HOME) return undefined;
-  if (process.platform === 'darwin') return join(env.HOME, 'Library', 'Caches', 'cmlint', 'compile-cache');
-  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(env.HOME, '.cache');
-  return join(xdg, 'cmlint', 'compile-cache');
 }
 
 /**
@@ -309,47 +288,22 @@ function cachePlace(file: string, stat: BigIntStats): { cacheFile: string; heade
  * the files the run that wrote it had loaded (the line after the header: their names, by spaces).
  */
 function readCache(name: string, { cacheFile, header }: { cacheFile: string; header: Buffer }): { data: Buffer; loaded: Set<string> } | undefined {
-  let fd: number;
   try {
-    fd = openSync(cacheFile, 'r');
-  } catch {
-    debug('%s: no cache', name);
-    return undefined;
-  }
-  try {
-    const refused = untrusted(fstatSync(fd), 'file') ?? untrusted(lstatSync(dirname(cacheFile)), 'directory');
-    if (refused) {
-      debug('%s: cache not used: %s', name, refused);
+    const read = readOwnFile(cacheFile);
+    if ('refused' in read) {
+      debug('%s: %s', name, read.refused);
       return undefined;
     }
-    const data = readFileSync(fd);
-    const filesEnd = data.indexOf(10, header.length);
-    if (filesEnd > 0 && header.equals(data.subarray(0, header.length))) {
-      return { data: data.subarray(filesEnd + 1), loaded: new Set(data.toString('latin1', header.length, filesEnd).split(' ')) };
+    const filesEnd = read.data.indexOf(10, header.length);
+    if (filesEnd > 0 && header.equals(read.data.subarray(0, header.length))) {
+      return { data: read.data.subarray(filesEnd + 1), loaded: new Set(read.data.toString('latin1', header.length, filesEnd).split(' ')) };
     }
     debug('%s: cache made for another file, content, Node or flags', name);
     return undefined;
   } catch (error) {
     debug('%s: cache not read: %s', name, (error as Error).message);
     return undefined;
-  } finally {
-    closeSync(fd);
   }
-}
-
-/**
- * Why a cache file or directory must not be used, or undefined: on POSIX it must belong to this
- * user and be writable by no one else (a code cache planted by someone else is their code run by
- * this process). The file is checked by the descriptor it is read from, so that a directory
- * swapped after its check cannot hand over a file of someone else's.
- */
-function untrusted(stat: Stats, kind: 'file' | 'directory'): string | undefined {
-  if (kind === 'file' ? !stat.isFile() : !stat.isDirectory()) return `not a ${kind}`;
-  const uid = process.getuid?.();
-  if (uid === undefined) return undefined;
-  if (stat.uid !== uid) return `${kind} owned by another user`;
-  if ((stat.mode & 0o022) !== 0) return `${kind} writable by group or others`;
-  return undefined;
 }
 
 /** Whether node runs with the flag on already (then it stays on); `--no-verify-snapshot-checksum` is not that (the flag is set around the cache's compiles and writes all the same). */
@@ -372,11 +326,4 @@ function withChecksums<T>(on: boolean, make: () => T): T {
   } finally {
     setFlagsFromString('--no-verify-snapshot-checksum');
   }
-}
-
-/** FNV-1a of a short string (a path), as 8 hex digits: part of a file name, not a check (the header is the check). */
-function hash32(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }

@@ -11,6 +11,24 @@ export interface Run {
   stderr: string;
 }
 
+/** A run of the bin with NODE_DEBUG on for some sections: stderr without their lines, and those lines. */
+export interface DebugRun extends Run {
+  /** The debug lines of the sections, without their prefix (`CMLINT-COMPILE-CACHE 123: `). */
+  cache: string[];
+}
+
+/** Runs the real bin with NODE_DEBUG set to `sections` (the caches': `cmlint-compile-cache`, `cmlint-extract-cache`). */
+export function cmlintDebug(sections: readonly string[], args: readonly string[], env: Record<string, string>, cwd = ROOT, nodeArgs: readonly string[] = []): DebugRun {
+  const result = spawnSync(process.execPath, [...nodeArgs, BIN, ...args], { cwd, env: baseEnv({ NODE_DEBUG: sections.join(','), ...env }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const line = new RegExp(`^(?:${sections.map((s) => s.toUpperCase()).join('|')}) \\d+: (.*)$`, 'gm');
+  return {
+    code: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr.replace(line, '').replace(/^\n/gm, ''),
+    cache: [...result.stderr.matchAll(line)].map((m) => m[1]!),
+  };
+}
+
 /** The inherited environment without what changes cmlint's output. */
 export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -29,11 +29,20 @@ interface ScriptBlock {
   ext: string;
 }
 
+/**
+ * Whether finding GraphQL in the file takes a parser: a script or component that names gql or
+ * graphql. Every way of marking GraphQL in code (a gql/graphql tag or import, a GraphQL comment)
+ * names it: files that do not are skipped unparsed.
+ */
+export function needsParser(path: string, text: string): boolean {
+  const ext = extname(path).toLowerCase();
+  return (SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext)) && /gql|graphql/i.test(text);
+}
+
 export async function extractGraphQL(path: string, text: string): Promise<GraphQLText[]> {
   const ext = extname(path).toLowerCase();
   if (GRAPHQL_EXTENSIONS.includes(ext)) return [{ body: text, offset: 0 }];
-  // Every way of marking GraphQL in code (a gql/graphql tag or import, a GraphQL comment) names it: files that do not are skipped unparsed.
-  if ((SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext)) && !/gql|graphql/i.test(text)) return [];
+  if (!needsParser(path, text) && (SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext))) return [];
   if (SCRIPT_EXTENSIONS.includes(ext)) return pluck(path, text, ext);
   if (COMPONENT_EXTENSIONS.includes(ext)) {
     const texts: GraphQLText[] = [];

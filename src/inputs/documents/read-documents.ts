@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
 import { graphqlJs } from '../../graphql/graphql-js.js';
 import { eachSelection } from '../../graphql/selections.js';
@@ -7,7 +7,8 @@ import { displayPath, type InputFile } from '../../load/load-space.js';
 import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
 import { CodeSourceFile, codeText } from '../code-file.js';
 import type { CodeInput } from '../code-input.js';
-import { extractGraphQL } from './extract.js';
+import { extractGraphQL, needsParser, type GraphQLText } from './extract.js';
+import { ExtractionCache } from './extract-cache.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -16,27 +17,45 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * graphql-js, operations and fragments as nodes, and each definition's fragment spreads resolved
  * by name across all files, as graphql-codegen resolves them. A text that does not parse is kept
  * with its syntax error (graphql-document-invalid reports it); a file that cannot be read or whose
- * JS/TS cannot be parsed is an input error.
+ * JS/TS cannot be parsed is an input error. What extraction finds in scripts and components is
+ * kept between the bin's runs (extract-cache.ts).
  */
 export async function readDocuments(files: readonly InputFile[], cwd: string): Promise<CodeInput> {
   const graphql = graphqlJs();
   const sourceFiles: CodeSourceFile[] = [];
   const documents: GraphQLDocumentNode[] = [];
   const errors: InputError[] = [];
+  // Opened at the first file that needs it (a run of .graphql files reads no cache).
+  let cache: ExtractionCache | null | undefined;
   for (const { absPath } of files) {
     const path = displayPath(absPath, cwd);
     let text: string;
+    /** The cache and this file's key in it, for a file whose extraction needs a parser. */
+    let cached: { cache: ExtractionCache; stat: string } | undefined;
     try {
       // Read synchronously, as the exports and sources are: for a repository's small files, each
       // asynchronous read is four round trips through the thread pool (~1.5 ms of waiting per file).
-      text = codeText(readFileSync(absPath));
+      // A cache key is the fstat of the descriptor the text was read from.
+      const fd = openSync(absPath, 'r');
+      try {
+        text = codeText(readFileSync(fd));
+        if (needsParser(path, text)) {
+          if (cache === undefined) cache = ExtractionCache.open(cwd);
+          if (cache) cached = { cache, stat: ExtractionCache.statKey(fd) };
+        }
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       errors.push(fileSystemError(path, error));
       continue;
     }
-    let texts;
+    let texts: GraphQLText[] | undefined = cached?.cache.get(absPath, cached.stat, text);
     try {
-      texts = await extractGraphQL(path, text);
+      if (!texts) {
+        texts = await extractGraphQL(path, text);
+        cached?.cache.set(absPath, cached.stat, texts);
+      }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       errors.push(error);
