@@ -174,6 +174,17 @@ describe('the compile cache', () => {
     expect(again.cache).toContain('graphql.cjs: cache accepted');
     expect(writes(again)).toEqual([]);
     expect(writes(bin(modelOnly, env, project))).toEqual([]);
+
+    // Another project's runs keep a cache of their own, without the documents' code (V8 would
+    // deserialise all of it at each start).
+    const projectCache = cliCache(dir);
+    const elsewhere = bin(LINT, env);
+    expect(output(elsewhere)).toEqual(output(uncached));
+    expect(elsewhere.cache).toContain('cli.cjs: no cache');
+    const elsewhereCache = cacheFiles(dir).map((name) => join(dir, VERSION_DIR, name)).find((file) => basename(file).startsWith('cli.cjs-') && file !== projectCache)!;
+    expect(statSync(elsewhereCache).size).toBeLessThan(statSync(projectCache).size);
+    expect(bin(LINT, env).cache).toContain('cli.cjs: cache accepted');
+    expect(bin(withDocuments, env, project).cache).toContain('cli.cjs: cache accepted');
   });
 
   it('is off with CMLINT_COMPILE_CACHE=0 or NODE_DISABLE_COMPILE_CACHE=1: nothing written, same output', () => {
