@@ -17,12 +17,13 @@ export function documentRules(): ValidationRule[] {
 
 /**
  * graphql-js's validation of the operations and fragments as one document (operations first),
- * with `rules(typeInfo)`. graphql-js gives up on a document whose operations spread fragments
- * beyond a budget (50,000 spreads and variable usages, counted per operation: a few thousand
- * operations that spread dozens of fragments) and reports only "Validation aborted.", which names
- * no place, after the errors found so far; the operations are then validated again in halves, each
- * half with every fragment, and each error is kept once. An operation that exceeds the budget
- * alone (or the fragments, with no operation) gets an error that names it, `notValidated`.
+ * with `rules(typeInfo)`. graphql-js limits the work of one validation (fragment spreads and
+ * variable usages counted per operation, 50,000: a few thousand operations that spread dozens of
+ * fragments; fields compared, for one oversized selection) and then reports only "Validation
+ * aborted.", which names no place, after the errors found so far. The definitions are then
+ * validated again in parts (`splitDefinitions`), each error kept once. One operation with the
+ * fragments it spreads (or fragments that spread one another) that graphql-js gives up on gets an
+ * error that names it, `notValidated`.
  */
 export function validateDefinitions(
   schema: GraphQLSchema,
@@ -35,26 +36,71 @@ export function validateDefinitions(
   const typeInfo = new graphql.TypeInfo(schema);
   const errors = graphql.validate(schema, { kind: graphql.Kind.DOCUMENT, definitions: [...operations, ...fragments] }, rules(typeInfo), { maxErrors }, typeInfo);
   if (!errors.some(isAborted)) return [...errors];
-  if (operations.length < 2) {
+  const parts = splitDefinitions(operations, fragments);
+  if (parts === null) {
     const definition = operations[0] ?? fragments[0]!;
     const notValidated = new graphql.GraphQLError('Validation aborted.', { nodes: definition, extensions: { [NOT_VALIDATED]: true } });
     return [...errors.filter((error) => !isAborted(error)), notValidated];
   }
-  const half = Math.ceil(operations.length / 2);
   const found: GraphQLError[] = [];
   const keys = new Set<string>();
   const ids = new Map<ASTNode, number>();
   const id = (node: ASTNode): number => ids.get(node) ?? (ids.set(node, ids.size), ids.size - 1);
-  for (const part of [operations.slice(0, half), operations.slice(half)]) {
+  for (const [partOperations, partFragments] of parts) {
     if (found.length >= maxErrors) break;
-    for (const error of validateDefinitions(schema, part, fragments, rules, maxErrors - found.length)) {
-      // A fragment's errors are found in both halves.
+    for (const error of validateDefinitions(schema, partOperations, partFragments, rules, maxErrors - found.length)) {
+      // A fragment's errors are found in each part that spreads it.
       const key = `${error.message}\u0000${(error.nodes ?? []).map(id).join(',')}`;
       if (!keys.has(key)) found.push(error);
       keys.add(key);
     }
   }
   return found;
+}
+
+/**
+ * The definitions in smaller parts, each with the fragments its definitions spread (directly or
+ * through other fragments), so that each validates as it does in the whole: the operations in
+ * halves, and the fragments no operation spreads on their own (in halves when there is no
+ * operation). Null when no part would be smaller: one operation with only the fragments it
+ * spreads, or fragments that all spread one another.
+ */
+function splitDefinitions(
+  operations: readonly OperationDefinitionNode[],
+  fragments: readonly FragmentDefinitionNode[],
+): [OperationDefinitionNode[], FragmentDefinitionNode[]][] | null {
+  const graphql = graphqlJs();
+  const named = new Map<string, FragmentDefinitionNode[]>();
+  for (const fragment of fragments) named.set(fragment.name.value, [...(named.get(fragment.name.value) ?? []), fragment]);
+  /** `definitions`' fragments and those they spread, in document order. */
+  const withSpread = (definitions: readonly (OperationDefinitionNode | FragmentDefinitionNode)[]): FragmentDefinitionNode[] => {
+    const reached = new Set(definitions.filter((d): d is FragmentDefinitionNode => d.kind === graphql.Kind.FRAGMENT_DEFINITION));
+    const queue = [...definitions];
+    for (let definition = queue.pop(); definition; definition = queue.pop()) {
+      graphql.visit(definition, {
+        FragmentSpread(spread) {
+          for (const fragment of named.get(spread.name.value) ?? []) {
+            if (reached.has(fragment)) continue;
+            reached.add(fragment);
+            queue.push(fragment);
+          }
+        },
+      });
+    }
+    return fragments.filter((fragment) => reached.has(fragment));
+  };
+  const halves = <T>(list: readonly T[]): T[][] => (list.length < 2 ? [[...list]] : [list.slice(0, Math.ceil(list.length / 2)), list.slice(Math.ceil(list.length / 2))]);
+  const parts: [OperationDefinitionNode[], FragmentDefinitionNode[]][] = [];
+  if (operations.length > 0) {
+    for (const part of halves(operations)) parts.push([part, withSpread(part)]);
+    const spread = new Set(parts.flatMap(([, part]) => part));
+    const rest = fragments.filter((fragment) => !spread.has(fragment));
+    if (rest.length > 0) parts.push([[], withSpread(rest)]);
+  } else {
+    for (const part of halves(fragments)) parts.push([[], withSpread(part)]);
+  }
+  const size = operations.length + fragments.length;
+  return parts.every(([o, f]) => o.length + f.length < size) ? parts : null;
 }
 
 const NOT_VALIDATED = 'cmlintNotValidated';

@@ -82,6 +82,21 @@ testRule(rule, {
       ],
     },
     {
+      name: 'fragments beyond what graphql-js validates (3,000 fields of one name): only what spreads them is not checked, the rest is',
+      space: space([title]),
+      documents: {
+        'big.graphql': `fragment Big on BlogPost { ${'title '.repeat(3000)}}\nfragment Lonely on BlogPost { ${'title '.repeat(3000)}}`,
+        'queries.graphql': ['Q0', 'Q1', 'Q2'].map((name) => `query ${name} { blogPost(id: "1") { title } }`).join('\n'),
+        'uses.graphql': 'query UsesBig { blogPost(id: "1") { ...Big } }',
+        'zz.graphql': 'query Broken { blogPost(id: "1") { nope } }',
+      },
+      findings: [
+        { messageId: 'notValidated', target: {}, severity: 'error', file: 'big.graphql', line: 2, column: 1, message: /^fragment 'Lonely' was not checked/ },
+        { messageId: 'notValidated', target: {}, severity: 'error', file: 'uses.graphql', line: 1, column: 1, message: /^query 'UsesBig' was not checked/ },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'zz.graphql', line: 1, column: 36, message: /^query 'Broken' does not validate/ },
+      ],
+    },
+    {
       name: 'more operations and fragment spreads than graphql-js checks in one document: all are still checked, each error reported once',
       space: space([title]),
       documents: manySpreads(),
