@@ -40,7 +40,7 @@ async function run() {
   });
   // A write error reported while main ran has set 2 already; one reported later (the last write) sets it then.
   if (stdout.failure() === null && stderr.failure() === null) process.exitCode = code;
-  // After the output: the compile caches the run had none of, and the documents' extraction cache
+  // After the output: the compile caches the run had none of (or had from a run that loaded less), and the documents' extraction cache
   // if an entry changed (src/inputs/documents/extract-cache.ts). Never changes the output or the code.
   cache?.saveCompileCaches();
   saveExtractionCache?.();

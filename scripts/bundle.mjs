@@ -235,7 +235,7 @@ function extractorIdentity() {
   return [
     `cmlint@${own('./package.json').version}`,
     version(own, '@graphql-tools/graphql-tag-pluck'),
-    version(pluck, '@babel/parser'),
+    version(own, '@babel/parser'), // babel-parser.cjs, which graphql-tag-pluck.cjs loads too
     version(pluck, '@babel/traverse'),
     `extract#${code.digest('hex').slice(0, 16)}`,
   ].join(' ');

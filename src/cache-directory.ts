@@ -10,7 +10,7 @@
  * - files written whole (a new file, renamed over the old one), never through a link.
  * Nothing here is ever in the project or beside an input: cmlint never writes to its inputs.
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 /** The directory of all of cmlint's caches, or undefined when caching is off or there is no place for it (not created here). */
@@ -99,4 +99,13 @@ export function hash32(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A cache's modification time is its last use, renewed at most this often (a run that only reads its caches does not write each time). */
+const RENEW_MS = 24 * 60 * 60 * 1000;
+
+/** Marks a cache file as used now (its modification time), when the mark is older than RENEW_MS. Throws what the file system throws. */
+export function markUsed(file: string): void {
+  const now = Date.now();
+  if (now - lstatSync(file).mtimeMs > RENEW_MS) utimesSync(file, now / 1000, now / 1000);
 }

@@ -30,13 +30,13 @@
  * This module is bundled on its own into dist/bundle/compile-cache.cjs and required by the bin
  * and the bundles with Node's require, so that each thread has one instance (require's cache).
  */
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, utimesSync, type BigIntStats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, type BigIntStats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cachedDataVersionTag, setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
-import { cacheBaseDirectory, hash32, ownDirectory, readOwnFile, untrusted, writeOwnFile } from './cache-directory.js';
+import { cacheBaseDirectory, hash32, markUsed, ownDirectory, readOwnFile, untrusted, writeOwnFile } from './cache-directory.js';
 
 const debug = debuglog('cmlint-compile-cache');
 
@@ -123,8 +123,10 @@ export function importModule(specifier: string): Promise<unknown> {
 }
 
 /**
- * Writes the cache of each file compiled without a usable one (none, or refused), with what the
- * run has compiled of it so far. Never throws; a file that cannot be written is left out.
+ * Writes the cache of each file compiled without a usable one (none, or refused), and of each
+ * whose cache was written by a run that loaded fewer of these files (see `loaded`), with what the
+ * run has compiled of it so far; then, if one was written, removes what no run has used for 30
+ * days (`pruneStale`). Never throws; a file that cannot be written is left out.
  */
 export function saveCompileCaches(): void {
   const loaded = [...modules.keys()].map((file) => basename(file));
@@ -157,17 +159,21 @@ export function saveCompileCaches(): void {
 
 /** A cache file unused this long is removed when a cache is written, and so is a Node version's directory whose caches all are. */
 const STALE_MS = 30 * 24 * 60 * 60 * 1000;
-/** An accepted cache's modification time is its last use, renewed at most this often (a run that only reads its caches does not write each time). */
-const RENEW_MS = 24 * 60 * 60 * 1000;
-/** A directory of one Node version's caches (`compileCacheDirectory`), and a cache file in it or one being written (`cachePlace`, `saveCompileCaches`). */
+/**
+ * A directory of one Node version's caches (`compileCacheDirectory`), and a cache file in it
+ * (`cachePlace`); the directory of the documents' extraction caches, and a file in it
+ * (src/inputs/documents/extract-cache.ts). Either file may be one being written
+ * (cache-directory.ts's `writeOwnFile` names it).
+ */
 const VERSION_DIRECTORY = /^v\d+\.\d+\.\d+-[a-z0-9]+$/;
 const CACHE_FILE = /^[\w.-]+-[0-9a-f]{8}-[0-9a-f]+\.cache(\.\d+-[0-9a-z]+\.tmp)?$/;
+const DOCUMENTS_DIRECTORY = 'documents';
+const DOCUMENTS_FILE = /^[0-9a-f]{8}\.json(\.\d+-[0-9a-z]+\.tmp)?$/;
 
-/** Marks an accepted cache file as used now (its modification time), when the mark is older than RENEW_MS. */
+/** Marks an accepted cache file as used now (see cache-directory.ts's `markUsed`). */
 function renew(cacheFile: string): void {
   try {
-    const now = Date.now();
-    if (now - lstatSync(cacheFile).mtimeMs > RENEW_MS) utimesSync(cacheFile, now / 1000, now / 1000);
+    markUsed(cacheFile);
   } catch (error) {
     debug('%s: not marked as used: %s', basename(cacheFile), (error as Error).message);
   }
@@ -175,9 +181,10 @@ function renew(cacheFile: string): void {
 
 /**
  * Removes what no run has used for STALE_MS (see `renew`), so that the caches of installations,
- * builds and Node versions gone do not pile up: cache files (and files left half-written) in the
- * directory of each Node version, and the whole directory of another Node version (node's own
- * cache in it too) when nothing in it is newer. Only directories named and filled as this module
+ * builds, projects and Node versions gone do not pile up: cache files (and files left
+ * half-written) in the directory of each Node version and in that of the documents' extraction
+ * caches, and the whole directory of another Node version (node's own cache in it too) when
+ * nothing in it is newer. Only directories named and filled as this module
  * names and fills them, and of the user's own (see `untrusted`), are touched: CMLINT_COMPILE_CACHE
  * may name a directory that holds more. Runs only after a cache was written; never throws.
  */
@@ -192,15 +199,16 @@ function pruneStale(versionDir: string): void {
     return;
   }
   for (const entry of entries) {
-    if (!VERSION_DIRECTORY.test(entry)) continue;
+    const documents = entry === DOCUMENTS_DIRECTORY;
+    if (!documents && !VERSION_DIRECTORY.test(entry)) continue;
     const dir = join(base, entry);
     try {
       const stat = lstatSync(dir);
       if (untrusted(stat, 'directory')) continue;
-      const files = readdirSync(dir).filter((name) => CACHE_FILE.test(name));
+      const files = readdirSync(dir).filter((name) => (documents ? DOCUMENTS_FILE : CACHE_FILE).test(name));
       if (files.length === 0) continue;
       const stale = files.filter((name) => now - lstatSync(join(dir, name)).mtimeMs > STALE_MS);
-      if (dir !== versionDir && stale.length === files.length && now - stat.mtimeMs > STALE_MS) {
+      if (!documents && dir !== versionDir && stale.length === files.length && now - stat.mtimeMs > STALE_MS) {
         rmSync(dir, { recursive: true, force: true });
         debug('stale caches removed: %s', dir);
         continue;
@@ -273,10 +281,12 @@ export function nodeCompileCacheDirectory(): string | null {
  * options (`--require`, `--cpu-prof-dir`, …) do not make new files.
  *
  * The file's name holds the directory the run started in (the project) too: a cache holds what
- * the runs that wrote it compiled (GraphQL documents, application sources, `diff`: see `loaded`),
+ * the runs that wrote it compiled (GraphQL documents, application sources: see `loaded`),
  * and V8 deserialises all of it at every start, so a cache shared by every project would make a
- * plain run pay for what another project's runs compiled (+10-15 ms for the documents' code,
- * measured). Each project's runs keep the code they run.
+ * plain run pay for what another project's runs compiled (+14 and +49 ms in two series, for the
+ * documents' and Babel's code). Each project's runs keep the code they run. Which files a run
+ * loaded stands for which code it ran: a `diff` or `graphql-schema` run that loads no file the
+ * writing run had not compiles its own code from source, each time.
  */
 function cachePlace(file: string, stat: BigIntStats): { cacheFile: string; header: Buffer } | null {
   const dir = compileCacheDirectory();

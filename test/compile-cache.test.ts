@@ -111,10 +111,14 @@ describe('the compile cache', () => {
     utimesSync(join(dir, 'v18.20.0-x64'), daysAgo(40), daysAgo(40));
     file(join(dir, 'v19.0.0-x64', 'cli.cjs-33333333-c3583e1f.cache'), 40);
     file(join(dir, 'v19.0.0-x64', 'cli.cjs-44444444-c3583e1f.cache'), 2);
+    // The documents' extraction caches: one of a project gone, one still used.
+    file(join(dir, 'documents', '00000000.json'), 40);
+    file(join(dir, 'documents', '11111111.json'), 2);
     // What this module did not make (CMLINT_COMPILE_CACHE may name a directory that holds more).
     file(join(dir, 'notes', 'old.cache'), 40);
     file(join(dir, 'v17.0.0-x64', 'notes.txt'), 40);
     file(join(version, 'notes.txt'), 40);
+    file(join(dir, 'documents', 'notes.txt'), 40);
     for (const old of ['notes', 'v17.0.0-x64']) utimesSync(join(dir, old), daysAgo(40), daysAgo(40));
     utimesSync(cli, daysAgo(2), daysAgo(2));
     utimesSync(mimetype, daysAgo(0.5), daysAgo(0.5));
@@ -134,7 +138,8 @@ describe('the compile cache', () => {
     const writing = bin(LINT, env);
     expect(output(writing)).toEqual(output(uncached));
     expect(writing.cache).toContain(`mimetype.cjs: cache written to ${mimetype}`);
-    expect(readdirSync(dir).sort()).toEqual(['notes', VERSION_DIR, 'v17.0.0-x64', 'v19.0.0-x64'].sort());
+    expect(readdirSync(dir).sort()).toEqual(['documents', 'notes', VERSION_DIR, 'v17.0.0-x64', 'v19.0.0-x64'].sort());
+    expect(readdirSync(join(dir, 'documents')).sort()).toEqual(['11111111.json', 'notes.txt']);
     expect(readdirSync(join(dir, 'v19.0.0-x64'))).toEqual(['cli.cjs-44444444-c3583e1f.cache']);
     expect(readdirSync(version).filter((name) => name.startsWith('cli.cjs-')).sort()).toEqual([basename(cli), 'cli.cjs-11111111-c3583e1f.cache'].sort());
     expect(existsSync(join(version, 'notes.txt'))).toBe(true);

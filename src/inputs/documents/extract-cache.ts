@@ -21,7 +21,7 @@
  *   changed; entries of files no longer found are dropped then.
  * - A cache is input like any other: read back, its shape is checked, and each text must be the
  *   file's own characters at its offset (interpolations and escapes blanked to spaces, as
- *   extract.ts does), so a damaged or planted cache can remove GraphQL but never add any; what
+ *   extract.ts does), so a damaged or planted cache can hold only the file's own text; what
  *   fails a check is extracted anew. Every cache error is silent (NODE_DEBUG=cmlint-extract-cache
  *   tells what happened): the output and exit code never depend on the cache.
  * - Only in the bundle (the bin's runs): the library and tsc's output (CMLINT_UNBUNDLED=1) run
@@ -31,7 +31,7 @@ import { fstatSync, lstatSync, readFileSync, type BigIntStats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
-import { cacheBaseDirectory, hash32, readOwnFile, writeOwnFile } from '../../cache-directory.js';
+import { cacheBaseDirectory, hash32, markUsed, readOwnFile, writeOwnFile } from '../../cache-directory.js';
 import type { GraphQLText } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */
@@ -44,7 +44,7 @@ declare const CMLINT_EXTRACTOR: string | undefined;
 const debug = debuglog('cmlint-extract-cache');
 
 interface Entry {
-  /** `dev:ino:size:mtimeNs:ctimeNs` of the file the texts were extracted from (and, for a component, its parser: see `parserKey`). */
+  /** `dev:ino:size:mtimeNs:ctimeNs` of the file the texts were extracted from (and, for a component, its parser: see `withParser`). */
   stat: string;
   /** Each text's offset and body (see GraphQLText). */
   texts: [number, string][];
@@ -195,6 +195,12 @@ function readEntries(file: string, cwd: string, extractor: string): Record<strin
     return {};
   }
   debug('cache read: %d entries', Object.keys(parsed.files).length);
+  try {
+    // Its last use (the compile cache removes what no run used for 30 days).
+    markUsed(file);
+  } catch (error) {
+    debug('cache not marked as used: %s', (error as Error).message);
+  }
   return parsed.files;
 }
 

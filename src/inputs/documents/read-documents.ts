@@ -35,13 +35,15 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
     try {
       // Read synchronously, as the exports and sources are: for a repository's small files, each
       // asynchronous read is four round trips through the thread pool (~1.5 ms of waiting per file).
-      // A cache key is the fstat of the descriptor the text was read from.
+      // A cache key is the fstat of the descriptor the text is read from, taken before the read:
+      // a file edited while it is read is kept under its older key, never its text under the newer.
       const fd = openSync(absPath, 'r');
       try {
+        const stat = ExtractionCache.statKey(fd);
         text = codeText(readFileSync(fd));
         if (needsParser(path, text)) {
           if (cache === undefined) cache = ExtractionCache.open(cwd);
-          if (cache) cached = { cache, stat: ExtractionCache.statKey(fd) };
+          if (cache) cached = { cache, stat };
         }
       } finally {
         closeSync(fd);
