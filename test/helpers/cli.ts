@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,11 +30,19 @@ export function cmlintDebug(sections: readonly string[], args: readonly string[]
   };
 }
 
-/** The inherited environment without what changes cmlint's output. */
+/**
+ * Where the bin's runs in tests keep their caches, unless a test names another place: not the
+ * user's cache directory, which the tests' runs in temporary projects would fill (a compile cache
+ * and an extraction cache per project directory). Shared by the test runs of this user (cmlint
+ * creates it 0700, and prunes what is unused for 30 days).
+ */
+const TEST_CACHE = join(tmpdir(), `cmlint-test-caches-${process.getuid?.() ?? 'user'}`);
+
+/** The inherited environment without what changes cmlint's output, with the tests' cache directory. */
 export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['NO_COLOR', 'FORCE_COLOR', 'CMLINT_DEBUG', 'NODE_OPTIONS', 'CI', 'GITHUB_ACTIONS']) delete env[key];
-  return { ...env, ...extra };
+  return { ...env, CMLINT_COMPILE_CACHE: TEST_CACHE, ...extra };
 }
 
 /** Runs the real bin, `node bin/cmlint.js ...args`, in `cwd` (the repository root unless given). */
