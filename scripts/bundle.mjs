@@ -262,7 +262,22 @@ const own = {
  */
 const vendor = { ...common, external: [], minifyWhitespace: true };
 
-const [, , , pluckBuild] = await Promise.all([
+// graphql-tag-pluck's ES module build creates a require() from `import.meta.url` (for its
+// optional peers): the file's own URL (IMPORT_META_URL), as in cmlint's bundles. Its metafile is
+// checked below.
+const pluckBuild = build({
+  ...vendor,
+  external: PLUCK_PEERS,
+  banner: { js: IMPORT_META_URL },
+  define: { ...vendor.define, 'import.meta.url': '__cmlintImportMetaUrl' },
+  plugins: [...vendor.plugins, vendorFiles(PARSER), pluckOnly()],
+  metafile: true,
+  stdin: { contents: "export { parseCode } from '@graphql-tools/graphql-tag-pluck';\n", resolveDir: root.pathname, sourcefile: PLUCK_FILE },
+  outfile: new URL(PLUCK_FILE, outdir).pathname,
+});
+
+await Promise.all([
+  pluckBuild,
   build({
     ...own,
     stdin: {
@@ -277,18 +292,6 @@ const [, , , pluckBuild] = await Promise.all([
   // The loader itself is run by Node's require (no banner: it is what the banner requires). It
   // needs all the node modules it imports at once: they are required as they are, not made lazy.
   build({ ...common, plugins: [], entryPoints: ['dist/src/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
-  // graphql-tag-pluck's ES module build creates a require() from `import.meta.url` (for its
-  // optional peers): the file's own URL (IMPORT_META_URL), as in cmlint's bundles.
-  build({
-    ...vendor,
-    external: PLUCK_PEERS,
-    banner: { js: IMPORT_META_URL },
-    define: { ...vendor.define, 'import.meta.url': '__cmlintImportMetaUrl' },
-    plugins: [...vendor.plugins, vendorFiles(PARSER), pluckOnly()],
-    metafile: true,
-    stdin: { contents: "export { parseCode } from '@graphql-tools/graphql-tag-pluck';\n", resolveDir: root.pathname, sourcefile: PLUCK_FILE },
-    outfile: new URL(PLUCK_FILE, outdir).pathname,
-  }),
   ...Object.entries(VENDOR)
     .filter(([, file]) => file !== PLUCK_FILE)
     .map(([name, file]) =>
@@ -352,6 +355,6 @@ for (const file of ['cli.cjs', 'worker.cjs', 'compile-cache.cjs']) {
 // whose import()s are not rewritten: one would fail on Node 20 (above). Nor may it load pluck's
 // optional peers (PLUCK_PEERS: left out with the rest of the package, and kept external should a
 // later version reach one from `parseCode`) or anything else from node_modules.
-const pluckImports = Object.values(pluckBuild.metafile.outputs)[0].imports.filter((i) => i.external && !isBuiltin(i.path));
+const pluckImports = Object.values((await pluckBuild).metafile.outputs)[0].imports.filter((i) => i.external && !isBuiltin(i.path));
 if (pluckImports.length > 0) throw new Error(`${PLUCK_FILE} loads ${pluckImports.map((i) => `${i.path} (${i.kind})`).join(', ')} at run time`);
 if (importCalls(readFileSync(new URL(PLUCK_FILE, outdir), 'utf8')).length > 0) throw new Error(`${PLUCK_FILE} has an import(), which Node 20 cannot run from a code cache`);

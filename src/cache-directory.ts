@@ -10,7 +10,7 @@
  * - files written whole (a new file, renamed over the old one), never through a link.
  * Nothing here is ever in the project or beside an input: cmlint never writes to its inputs.
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 /** The directory of all of cmlint's caches, or undefined when caching is off or there is no place for it (not created here). */
@@ -108,4 +108,13 @@ const RENEW_MS = 24 * 60 * 60 * 1000;
 export function markUsed(file: string): void {
   const now = Date.now();
   if (now - lstatSync(file).mtimeMs > RENEW_MS) utimesSync(file, now / 1000, now / 1000);
+}
+
+/**
+ * What identifies a file's content without reading it all, from the fstat of the descriptor it is
+ * read from: device, inode, size, and modification and change times (ns). A same-length edit with
+ * the old modification time still changes the change time, which no tool can set.
+ */
+export function contentIdentity(stat: BigIntStats): { dev: string; ino: string; size: string; mtime: string; ctime: string } {
+  return { dev: `${stat.dev}`, ino: `${stat.ino}`, size: `${stat.size}`, mtime: `${stat.mtimeNs}`, ctime: `${stat.ctimeNs}` };
 }

@@ -36,7 +36,7 @@ import { basename, dirname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cachedDataVersionTag, setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
-import { cacheBaseDirectory, hash32, markUsed, ownDirectory, readOwnFile, untrusted, writeOwnFile } from './cache-directory.js';
+import { cacheBaseDirectory, contentIdentity, hash32, markUsed, ownDirectory, readOwnFile, untrusted, writeOwnFile } from './cache-directory.js';
 
 const debug = debuglog('cmlint-compile-cache');
 
@@ -292,7 +292,7 @@ function cachePlace(file: string, stat: BigIntStats): { cacheFile: string; heade
   const dir = compileCacheDirectory();
   if (dir === null) return null;
   const v8 = cachedDataVersionTag().toString(16);
-  const key = { file, dev: `${stat.dev}`, ino: `${stat.ino}`, size: `${stat.size}`, mtime: `${stat.mtimeNs}`, ctime: `${stat.ctimeNs}`, node: process.version, arch: process.arch, v8 };
+  const key = { file, ...contentIdentity(stat), node: process.version, arch: process.arch, v8 };
   return {
     cacheFile: join(dir, `${basename(file)}-${hash32(`${file}\0${projectDirectory()}`)}-${v8}.cache`),
     header: Buffer.from(`${FORMAT} ${JSON.stringify(key)}\n`),

@@ -27,11 +27,11 @@
  * - Only in the bundle (the bin's runs): the library and tsc's output (CMLINT_UNBUNDLED=1) run
  *   without it.
  */
-import { fstatSync, lstatSync, readFileSync, type BigIntStats } from 'node:fs';
+import { fstatSync, lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
-import { cacheBaseDirectory, hash32, markUsed, readOwnFile, writeOwnFile } from '../../cache-directory.js';
+import { cacheBaseDirectory, contentIdentity, hash32, markUsed, readOwnFile, writeOwnFile } from '../../cache-directory.js';
 import type { GraphQLText } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */
@@ -83,10 +83,9 @@ export class ExtractionCache {
     return cache;
   }
 
-  /** The fstat key of a file's descriptor. */
+  /** The fstat key of a file's descriptor (see cache-directory.ts's `contentIdentity`). */
   static statKey(fd: number): string {
-    const s: BigIntStats = fstatSync(fd, { bigint: true });
-    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    return Object.values(contentIdentity(fstatSync(fd, { bigint: true }))).join(':');
   }
 
   /** What extraction found in `absPath` when its text was `text` with this `stat`, or undefined (then extract, and `set`). */

@@ -42,14 +42,14 @@ export function needsParser(path: string, text: string): boolean {
 export async function extractGraphQL(path: string, text: string): Promise<GraphQLText[]> {
   const ext = extname(path).toLowerCase();
   if (GRAPHQL_EXTENSIONS.includes(ext)) return [{ body: text, offset: 0 }];
-  if (!needsParser(path, text) && (SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext))) return [];
-  if (SCRIPT_EXTENSIONS.includes(ext)) return pluck(path, text, ext);
-  if (COMPONENT_EXTENSIONS.includes(ext)) {
-    const texts: GraphQLText[] = [];
-    for (const block of await scriptBlocks(path, text, ext)) texts.push(...(await pluck(path, blankOutside(text, block), block.ext)));
-    return texts.sort((a, b) => a.offset - b.offset);
+  if (!SCRIPT_EXTENSIONS.includes(ext) && !COMPONENT_EXTENSIONS.includes(ext)) {
+    throw new InputError(path, `Not a GraphQL document or a file GraphQL can be embedded in (${[...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].join(', ')})`);
   }
-  throw new InputError(path, `Not a GraphQL document or a file GraphQL can be embedded in (${[...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].join(', ')})`);
+  if (!needsParser(path, text)) return [];
+  if (SCRIPT_EXTENSIONS.includes(ext)) return pluck(path, text, ext);
+  const texts: GraphQLText[] = [];
+  for (const block of await scriptBlocks(path, text, ext)) texts.push(...(await pluck(path, blankOutside(text, block), block.ext)));
+  return texts.sort((a, b) => a.offset - b.offset);
 }
 
 /** The text with every character outside the block turned into a space (line breaks kept): offsets stay those of the file. */
