@@ -8,18 +8,20 @@
 //    linted with its model only, then with its 20 .graphql documents, then with one .tsx
 //    document more (which loads the JS parser).
 // The bin keeps what extraction found in JS/TS documents between runs (the extraction cache,
-// src/inputs/documents/extract-cache.ts; the warm-up runs fill it): each row with .tsx documents
-// is a later run of that repository (its documents unchanged since the last run), and a row
-// "first run" beside it is the same with every .tsx document touched before each run (new
-// modification and change times, content kept), which the cache does not hold: the first run of
-// a repository or the run after its documents changed (Babel loads and parses, the cache is
-// written). The compile cache is warm in all rows, as in every run but a new installation's.
+// src/inputs/documents/extract-cache.ts) and the findings about documents (the results cache,
+// src/engine/code-results-cache.ts), which the warm-up runs fill: each row with documents is a
+// later run of that repository (documents, model and config unchanged since the last run), and
+// a row "first run" beside it is the same with every document edited before each run (a comment
+// at its end changed), which neither cache holds: the first run of a repository or the run after
+// its documents changed (graphql-js loads, parses and validates; Babel loads and parses .tsx
+// documents; the caches are written). The compile cache is warm in all rows, as in every run but
+// a new installation's.
 // 2. A repository of N generated documents (half .graphql, half .tsx with gql tags), each an
 //    operation that spreads one of the app's fragments from another file: the run with them
 //    against the run without, on the same model; then the same two runs in one process after a
 //    warm-up (modules loaded once), which is the work the documents add, without loading code.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -95,20 +97,24 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Gives every .tsx file under `dir`'s src/ new times (content kept): the extraction cache no longer holds them. */
-function touchTsx(dir) {
-  const now = new Date();
-  for (const file of walk(join(dir, 'src'))) if (file.endsWith('.tsx')) utimesSync(file, now, now);
+/** Edits every document under `dir`'s src/ (a comment at its end says which `run`): neither cache holds them then. */
+function editDocuments(dir, run) {
+  for (const file of walk(join(dir, 'src'))) {
+    const comment = file.endsWith('.tsx') ? '//' : file.endsWith('.graphql') ? '#' : null;
+    if (comment === null) continue;
+    const text = readFileSync(file, 'utf8').replace(/\n(#|\/\/) edit \d+\n$/, '\n');
+    writeFileSync(file, `${text}\n${comment} edit ${run}\n`);
+  }
 }
 
-/** Alternating runs of each setup after two warm-ups; medians and the findings of the last run. A setup with `firstRun` has its .tsx documents touched before each run. */
+/** Alternating runs of each setup after two warm-ups; medians and the findings of the last run. A setup with `firstRun` has its documents edited before each run. */
 function measure(setups) {
   const samples = setups.map(() => []);
   const cpu = setups.map(() => []);
   const findings = [];
   for (let i = 0; i < runs + 2; i++) {
     setups.forEach(({ dir, bin: using, firstRun }, k) => {
-      if (firstRun) touchTsx(dir);
+      if (firstRun) editDocuments(dir, i);
       const { ms, cpu: c, findings: f } = time(dir, using);
       if (i >= 2) samples[k].push(ms);
       if (i >= 2 && c !== null) cpu[k].push(c);
@@ -138,19 +144,19 @@ function print(title, rows) {
 
 const tsx = { 'src/extra/Hero.tsx': "import { gql } from '@apollo/client';\nexport const HERO = gql`\n  query Hero($id: String!, $locale: String, $preview: Boolean) { componentHeroBanner(id: $id, locale: $locale, preview: $preview) { ...HeroBannerFields } }\n`;\n" };
 /** A row: its directory (see setup), and what makes another like it (firstRuns). */
-const row = (name, dirName, config, extra = {}) => ({ name, dir: setup(dirName, config, extra), config, extra, tsx: /tsx/.test(config) });
+const row = (name, dirName, config, extra = {}) => ({ name, dir: setup(dirName, config, extra), config, extra, documents: config !== '' });
 const cold = [
   row('model only', 'model-only', ''),
   row('model + 20 .graphql documents', 'graphql-documents', 'documents: ["src/**/*.graphql"]\n'),
   row('model + 20 .graphql + 1 .tsx document', 'tsx-document', 'documents: ["src/**/*.{graphql,tsx}"]\n', tsx),
 ];
-/** The row of first runs (see above) beside a row with .tsx documents, in a directory of its own (a cache file of its own). */
+/** The rows of first runs (see above) beside the rows with documents, each in a directory of its own (cache files of its own). */
 const firstRuns = (setups, dirName) =>
-  values['no-first-runs'] ? [] : setups.filter((c) => c.tsx).map((c) => ({ ...c, name: `${c.name}, first run`, dir: setup(dirName, c.config, c.extra), firstRun: true }));
+  values['no-first-runs'] ? [] : setups.filter((c) => c.documents).map((c, k) => ({ ...c, name: `${c.name}, first run`, dir: setup(`${dirName}-${k}`, c.config, c.extra), firstRun: true }));
 const compared = values.compare
   ? cold.map((c) => ({ ...c, name: `compare: ${c.name}`, bin: resolve(values.compare, 'bin', 'cmlint.js'), base: 'compare: model only' }))
   : [];
-print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([...cold, ...firstRuns(cold, 'tsx-document-first'), ...compared]));
+print('Cold start of a small run (real app: 16 content types, 58 entries)', measure([...cold, ...firstRuns(cold, 'first-run'), ...compared]));
 if (values['cold-only']) process.exit(0);
 
 const many = generated(count);

@@ -241,6 +241,22 @@ function extractorIdentity() {
   ].join(' ');
 }
 
+/**
+ * The build's identity, the key of the cache of findings about code (src/engine/code-results-cache.ts):
+ * a hash of cmlint's compiled code (every file of dist/src and dist/rules), its rule index, and
+ * the versions of cmlint and of graphql-js (dist/bundle/graphql.cjs is built from it).
+ */
+function buildIdentity() {
+  const own = createRequire(new URL('package.json', root));
+  const code = createHash('sha256');
+  for (const dir of ['dist/src/', 'dist/rules/']) {
+    const files = readdirSync(new URL(dir, root), { recursive: true }).filter((name) => name.endsWith('.js')).sort();
+    for (const name of files) code.update(`${dir}${name}\u0000`).update(readFileSync(new URL(`${dir}${name}`, root)));
+  }
+  code.update(readFileSync(new URL('schema/rule-index.json', root)));
+  return `cmlint@${own('./package.json').version} graphql@${own('graphql/package.json').version} build#${code.digest('hex').slice(0, 32)}`;
+}
+
 /** `import.meta.url` in a CommonJS file of dist/bundle/: the file's own URL, from the `__filename` of its wrapper. */
 const IMPORT_META_URL = 'var __cmlintImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
@@ -252,7 +268,7 @@ const IMPORT_META_URL = 'var __cmlintImportMetaUrl = require("node:url").pathToF
 const own = {
   ...common,
   banner: { js: `${IMPORT_META_URL}\nvar __cmlintImport = require("./compile-cache.cjs").importModule;` },
-  define: { ...common.define, 'import.meta.url': '__cmlintImportMetaUrl', CMLINT_EXTRACTOR: JSON.stringify(extractorIdentity()) },
+  define: { ...common.define, 'import.meta.url': '__cmlintImportMetaUrl', CMLINT_EXTRACTOR: JSON.stringify(extractorIdentity()), CMLINT_BUILD: JSON.stringify(buildIdentity()) },
   plugins: [...common.plugins, vendorFiles()],
 };
 /**
@@ -282,7 +298,7 @@ await Promise.all([
     ...own,
     stdin: {
       contents:
-        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\nexport { saveExtractionCache } from './dist/src/inputs/documents/extract-cache.js';\n",
+        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\nexport { saveExtractionCache } from './dist/src/inputs/documents/extract-cache.js';\nexport { saveCodeResultsCache } from './dist/src/engine/code-results-cache.js';\n",
       resolveDir: root.pathname,
       sourcefile: 'cli-entry.js',
     },

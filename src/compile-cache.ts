@@ -161,14 +161,15 @@ export function saveCompileCaches(): void {
 const STALE_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * A directory of one Node version's caches (`compileCacheDirectory`), and a cache file in it
- * (`cachePlace`); the directory of the documents' extraction caches, and a file in it
- * (src/inputs/documents/extract-cache.ts). Either file may be one being written
+ * (`cachePlace`); the directory of the documents' caches, and a file in it: an extraction cache
+ * (src/inputs/documents/extract-cache.ts) or a cache of findings about code
+ * (src/engine/code-results-cache.ts). Any of these files may be one being written
  * (cache-directory.ts's `writeOwnFile` names it).
  */
 const VERSION_DIRECTORY = /^v\d+\.\d+\.\d+-[a-z0-9]+$/;
 const CACHE_FILE = /^[\w.-]+-[0-9a-f]{8}-[0-9a-f]+\.cache(\.\d+-[0-9a-z]+\.tmp)?$/;
 const DOCUMENTS_DIRECTORY = 'documents';
-const DOCUMENTS_FILE = /^[0-9a-f]{8}\.json(\.\d+-[0-9a-z]+\.tmp)?$/;
+const DOCUMENTS_FILE = /^[0-9a-f]{8}(\.results)?\.json(\.\d+-[0-9a-z]+\.tmp)?$/;
 
 /** Marks an accepted cache file as used now (see cache-directory.ts's `markUsed`). */
 function renew(cacheFile: string): void {
@@ -182,8 +183,7 @@ function renew(cacheFile: string): void {
 /**
  * Removes what no run has used for STALE_MS (see `renew`), so that the caches of installations,
  * builds, projects and Node versions gone do not pile up: cache files (and files left
- * half-written) in the directory of each Node version and in that of the documents' extraction
- * caches, and the whole directory of another Node version (node's own cache in it too) when
+ * half-written) in the directory of each Node version and in that of the documents' caches, and the whole directory of another Node version (node's own cache in it too) when
  * nothing in it is newer. Only directories named and filled as this module
  * names and fills them, and of the user's own (see `untrusted`), are touched: CMLINT_COMPILE_CACHE
  * may name a directory that holds more. Runs only after a cache was written; never throws.

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
+import { CodeResultsCache } from './engine/code-results-cache.js';
 import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
@@ -18,7 +19,7 @@ import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
 import { repositoryRoot } from './repo-root.js';
-import { builtinRules, rulesToRun } from './rules-registry.js';
+import { builtinRules, isBuiltinRule, rulesToRun } from './rules-registry.js';
 import { toolVersion } from './version.js';
 
 export interface LintOptions {
@@ -288,7 +289,16 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     const walk = sourceWalk(sources?.files ?? [], loaded, sourceStats);
     const present = new Set<RuleInput>([...(code.length > 0 ? ['documents' as const] : []), ...(walk ? ['sources' as const] : []), ...(migrations ? ['migrations' as const] : [])]);
     const running = await rulesToRun(active, present);
-    run = await runRulesCompact(space, new RuleConfiguration(running, config, options.ruleSeverities), asOf, { onProgress: options.onProgress, code, ...(pool ? { pool } : {}), ...(before ? { before } : {}), ...(walk ? { sources: walk } : {}) });
+    // Findings about code are cached between the bin's runs (engine/code-results-cache.ts), not with a plugin's rules.
+    const codeResults = code.length > 0 && !before && running.every(isBuiltinRule) ? CodeResultsCache.open(options.cwd, [config, options.ruleSeverities ?? {}, asOf]) : null;
+    run = await runRulesCompact(space, new RuleConfiguration(running, config, options.ruleSeverities), asOf, {
+      onProgress: options.onProgress,
+      code,
+      ...(pool ? { pool } : {}),
+      ...(before ? { before } : {}),
+      ...(walk ? { sources: walk } : {}),
+      ...(codeResults ? { codeResults } : {}),
+    });
     run.stats.filesRead += sourceStats.read;
   } catch (error) {
     return stopped(error, selection.files.length + codePaths.size);

@@ -67,6 +67,11 @@ export function builtinRules(): Rule<never>[] {
   return [...indexedRules];
 }
 
+/** Whether a rule is one of cmlint's own (not a plugin's). */
+export function isBuiltinRule(rule: Rule<never>): boolean {
+  return rule instanceof IndexedRule;
+}
+
 /** Whether a rule has something to check in a run with these inputs besides the model (RuleMeta.inputs). */
 function hasInputs(rule: Rule<never>, present: ReadonlySet<RuleInput>): boolean {
   return rule.meta.inputs === undefined || rule.meta.inputs.some((input) => present.has(input));

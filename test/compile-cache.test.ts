@@ -5,7 +5,7 @@
  * without the cache.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,9 +111,11 @@ describe('the compile cache', () => {
     utimesSync(join(dir, 'v18.20.0-x64'), daysAgo(40), daysAgo(40));
     file(join(dir, 'v19.0.0-x64', 'cli.cjs-33333333-c3583e1f.cache'), 40);
     file(join(dir, 'v19.0.0-x64', 'cli.cjs-44444444-c3583e1f.cache'), 2);
-    // The documents' extraction caches: one of a project gone, one still used.
+    // The documents' extraction caches and caches of findings: of a project gone, and still used.
     file(join(dir, 'documents', '00000000.json'), 40);
+    file(join(dir, 'documents', '00000000.results.json'), 40);
     file(join(dir, 'documents', '11111111.json'), 2);
+    file(join(dir, 'documents', '11111111.results.json'), 2);
     // What this module did not make (CMLINT_COMPILE_CACHE may name a directory that holds more).
     file(join(dir, 'notes', 'old.cache'), 40);
     file(join(dir, 'v17.0.0-x64', 'notes.txt'), 40);
@@ -139,7 +141,7 @@ describe('the compile cache', () => {
     expect(output(writing)).toEqual(output(uncached));
     expect(writing.cache).toContain(`mimetype.cjs: cache written to ${mimetype}`);
     expect(readdirSync(dir).sort()).toEqual(['documents', 'notes', VERSION_DIR, 'v17.0.0-x64', 'v19.0.0-x64'].sort());
-    expect(readdirSync(join(dir, 'documents')).sort()).toEqual(['11111111.json', 'notes.txt']);
+    expect(readdirSync(join(dir, 'documents')).sort()).toEqual(['11111111.json', '11111111.results.json', 'notes.txt']);
     expect(readdirSync(join(dir, 'v19.0.0-x64'))).toEqual(['cli.cjs-44444444-c3583e1f.cache']);
     expect(readdirSync(version).filter((name) => name.startsWith('cli.cjs-')).sort()).toEqual([basename(cli), 'cli.cjs-11111111-c3583e1f.cache'].sort());
     expect(existsSync(join(version, 'notes.txt'))).toBe(true);
@@ -173,7 +175,10 @@ describe('the compile cache', () => {
     expect(first.cache).toContain('cli.cjs: cache written by a run without graphql.cjs: written again');
     expect(first.cache).toContain(`cli.cjs: cache written to ${cliCache(dir)}`);
     expect(statSync(cliCache(dir)).size).toBeGreaterThan(modelCache);
-    // Then every cache is accepted and none is written, with documents or without.
+    // Then every cache is accepted and none is written, with documents or without. (A document
+    // edited, so that the findings about documents are not replayed from their cache and
+    // graphql.cjs loads: src/engine/code-results-cache.ts.)
+    appendFileSync(join(project, 'src', 'ctf-cta.graphql'), '\n# edited\n');
     const again = bin(withDocuments, env, project);
     expect(output(again)).toEqual(output(uncachedDocuments));
     expect(again.cache).toContain('graphql.cjs: cache accepted');

@@ -45,9 +45,12 @@ function project(): string {
   return dir;
 }
 
-/** The one cache file of a cache directory's documents/. */
+/** The extraction caches of a cache directory's documents/ (beside them: the caches of findings about code, `<hash>.results.json`). */
+const extractionCaches = (cache: string): string[] => readdirSync(join(cache, 'documents')).filter((name) => /^[0-9a-f]{8}\.json$/.test(name));
+
+/** The one extraction cache of a cache directory's documents/. */
 function cacheFile(cache: string): string {
-  const names = readdirSync(join(cache, 'documents'));
+  const names = extractionCaches(cache);
   expect(names).toHaveLength(1);
   return join(cache, 'documents', names[0]!);
 }
@@ -231,7 +234,7 @@ describe('the extraction cache of documents', { timeout: 120_000 }, () => {
     expect(readdirSync(dir).sort()).toEqual(['.linterrc.yaml', 'home', 'src']);
     const byDefault = bin(dir, { ...env, CMLINT_COMPILE_CACHE: '' });
     expect(output(byDefault)).toEqual(output(off));
-    expect(readdirSync(join(home, '.cache', 'cmlint', 'compile-cache', 'documents'))).toHaveLength(1);
+    expect(extractionCaches(join(home, '.cache', 'cmlint', 'compile-cache'))).toHaveLength(1);
     // Nothing written into the project.
     expect(readdirSync(dir).sort()).toEqual(['.linterrc.yaml', 'home', 'src']);
   });

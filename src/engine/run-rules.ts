@@ -7,8 +7,9 @@ import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
 import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { SourceFileNode } from '../inputs/sources/source-node.js';
+import { codeResultsKey, type CachedFinding, type CodeResults } from './code-results-cache.js';
 import { enforcementStatus, upcomingLabel } from './dates.js';
-import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings } from './findings.js';
+import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings, type NewFinding } from './findings.js';
 import { enforcementAt, stagePosition, stagesText } from './stages.js';
 import { minSeverity, runsIn, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
@@ -94,6 +95,8 @@ export class RuleRunner {
   reporting = true;
   private readonly instances: Instance[] = [];
   private readonly byVisitor = new Map<VisitorName, Instance[]>();
+  /** While a code input's findings are recorded for the cache: its files (by index), and what was reported about them. */
+  private recording: { files: ReadonlyMap<SourceFile, number>; findings: CachedFinding[] } | null = null;
 
   constructor(
     private readonly configuration: RuleConfiguration,
@@ -165,6 +168,53 @@ export class RuleRunner {
     }
   }
 
+  /** The active rules that visit code (documents, operations), in order: whose findings about code the results cache keeps. */
+  codeRules(): Instance[] {
+    return this.instances.filter((i) => i.visitors.document || i.visitors.operation);
+  }
+
+  /** Starts keeping a copy of each finding about a node in `files` that a rule visiting code reports (see `recorded`). */
+  record(files: readonly SourceFile[]): void {
+    this.recording = { files: new Map(files.map((file, i) => [file, i])), findings: [] };
+  }
+
+  /** The findings recorded since `record`, or null when a rule that visits code crashed (its findings are not all there). */
+  recorded(): CachedFinding[] | null {
+    const findings = this.recording?.findings ?? null;
+    this.recording = null;
+    return this.codeRules().some((i) => i.crashed) ? null : findings;
+  }
+
+  /**
+   * Adds the cached findings of a code input whose files are `files`, as their rules reported
+   * them; false (and nothing added) when one does not fit this run: a rule that does not visit
+   * code here, a message it does not have, a file the input does not have.
+   */
+  replay(cached: readonly CachedFinding[], files: readonly SourceFile[]): boolean {
+    const rules = new Map(this.codeRules().map((i) => [i.rule.meta.id, i]));
+    const findings: NewFinding[] = [];
+    for (const f of cached) {
+      const template = rules.get(f.rule)?.reporting.templates.get(f.messageId);
+      const file = files[f.file];
+      if (template === undefined || file === undefined) return false;
+      const { contentType, field, entry, locale } = f.target;
+      findings.push({
+        template,
+        severity: f.severity,
+        target: { contentType, field, entry, locale },
+        ref: { file, pointer: '', offset: f.offset },
+        file: file.path,
+        pointer: null,
+        place: f.place,
+        at: undefined,
+        values: f.values,
+        operation: f.operation,
+      });
+    }
+    for (const finding of findings) this.findings.add(finding);
+    return true;
+  }
+
   /** The cross-entry state of each rule that keeps one (by rule id), for the main thread. */
   exportStates(): Record<string, unknown> {
     const states: Record<string, unknown> = {};
@@ -222,7 +272,8 @@ export class RuleRunner {
     return { templates, internal, cap };
   }
 
-  private report({ rule: { meta }, reporting }: Instance, descriptor: ReportDescriptor): void {
+  private report(instance: Instance, descriptor: ReportDescriptor): void {
+    const { rule: { meta }, reporting } = instance;
     if (!this.reporting) return;
     const target = targetOf(descriptor.node, descriptor);
     const run = this.configuration.runFor(meta.id, target.contentType);
@@ -238,7 +289,7 @@ export class RuleRunner {
     const code = descriptor.node !== null && isCodeNode(descriptor.node);
     const ref = record && code && descriptor.offset !== undefined ? { ...record.source, offset: descriptor.offset } : (record?.source ?? null);
     const below = record ? encodePointer(fullPath) : '';
-    this.findings.add({
+    const finding: NewFinding = {
       template,
       severity,
       target,
@@ -249,7 +300,12 @@ export class RuleRunner {
       at: record ? record.source.file.offsetNow?.(record.source, fullPath) : undefined,
       values,
       ...(code ? { operation: definitionName(descriptor.node!) } : {}),
-    });
+    };
+    this.findings.add(finding);
+    const file = ref && this.recording?.files.get(ref.file);
+    if (file !== undefined && file !== null && (instance.visitors.document || instance.visitors.operation)) {
+      this.recording!.findings.push({ rule: meta.id, messageId: descriptor.messageId, severity, target, file, offset: ref!.offset, place: below, values, operation: finding.operation ?? null });
+    }
   }
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {
@@ -301,6 +357,12 @@ export interface RunOptions {
   sources?: () => AsyncIterable<SourceFileNode>;
   /** The code inputs of the run (GraphQL documents …), visited after the model, before the entries. */
   code?: readonly CodeInput[];
+  /**
+   * The cache of the findings about code (code-results-cache.ts): a code input whose findings it
+   * holds is not walked, they are replayed; one it does not hold is walked, and its findings kept
+   * in it. Not used with `before` (`cmlint diff`).
+   */
+  codeResults?: CodeResults;
 }
 
 /**
@@ -315,7 +377,20 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   const stats: RunStats = { filesRead, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
-  for (const input of code) input.walk((name, node) => runner.visit(name, node));
+  const codeRules = runner.codeRules().map((i) => i.rule.meta.id);
+  /** The input whose findings are recorded for the cache, and their key. */
+  let recording: { input: CodeInput; key: string } | undefined;
+  const codeResults = options.before ? undefined : options.codeResults;
+  for (const input of code) {
+    if (codeResults && input.digest !== undefined && codeRules.length > 0 && !recording) {
+      const key = codeResultsKey(codeResults.settings, input.kind, input.digest, space.model, codeRules);
+      const cached = codeResults.get(key);
+      if (cached && runner.replay(cached, input.files)) continue;
+      recording = { input, key };
+      runner.record(input.files);
+    }
+    input.walk((name, node) => runner.visit(name, node));
+  }
   if (options.sources && runner.visits('sourceFile')) for await (const file of options.sources()) runner.visit('sourceFile', file);
   // Sections no active rule visits are only counted (from their boundaries), not parsed.
   if (!runner.visits('asset')) stats.assets = await space.count('asset');
@@ -330,6 +405,10 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   if (!runner.visits('entry')) stats.entries = await space.count('entry');
   else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
+  if (recording) {
+    const findings = runner.recorded();
+    if (findings) codeResults!.set(recording.key, findings);
+  }
   runner.findings.placeAll();
   return { findings: runner.findings.sorted(), stats };
 }

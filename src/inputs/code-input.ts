@@ -16,6 +16,11 @@ export type CodeVisitorName = 'document' | 'operation';
 export interface CodeInput {
   readonly kind: CodeInputKind['key'];
   readonly files: readonly SourceFile[];
+  /**
+   * A hash of everything its nodes are made from (each file's paths and text, and what was
+   * extracted from it), for the cache of its findings (engine/code-results.ts); none: not cached.
+   */
+  readonly digest?: string;
   walk(visit: (visitor: CodeVisitorName, node: CodeNode) => void): void;
 }
 

@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../../src/config/load-config.js';
 import { RuleConfiguration } from '../../src/config/resolve-rules.js';
+import type { CachedFinding, CodeResults } from '../../src/engine/code-results-cache.js';
 import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { readDocuments } from '../../src/inputs/documents/read-documents.js';
@@ -92,8 +93,28 @@ export async function runWithConfig(
   }
   const beforeModel = before ? (await read(before)).model : undefined;
   const code = documents ? [await readDocuments(writeDocuments(documents), join(workDir, `docs-${caseCounter}`))] : [];
-  const { findings } = await runRules(loaded, new RuleConfiguration([rule], config), asOf, { code, ...(beforeModel ? { before: beforeModel } : {}) });
+  const configuration = new RuleConfiguration([rule], config);
+  // Findings about documents are kept in a cache of findings (as the bin's is), and a second run replays them: the same findings, the documents not walked.
+  const results = memoryResults();
+  const { findings } = await runRules(loaded, configuration, asOf, { code, codeResults: results, ...(beforeModel ? { before: beforeModel } : {}) });
+  if (documents && !beforeModel) {
+    expect(results.size()).toBe(1);
+    const notWalked = code.map((input) => ({ ...input, walk: () => expect.fail('a code input whose findings are cached was walked') }));
+    const replayed = await runRules(loaded, configuration, asOf, { code: notWalked, codeResults: results });
+    expect(replayed.findings).toEqual(findings);
+  }
   return findings;
+}
+
+/** A cache of findings about code in memory (src/engine/code-results-cache.ts keeps the bin's in a file). */
+function memoryResults(): CodeResults & { size(): number } {
+  const entries = new Map<string, readonly CachedFinding[]>();
+  return {
+    settings: 'rule tests',
+    get: (key) => entries.get(key),
+    set: (key, findings) => void entries.set(key, structuredClone(findings)),
+    size: () => entries.size,
+  };
 }
 
 /** Writes documents into a directory of their own; findings name them by the names given. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
 import { graphqlJs } from '../../graphql/graphql-js.js';
@@ -18,13 +19,15 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * by name across all files, as graphql-codegen resolves them. A text that does not parse is kept
  * with its syntax error (graphql-document-invalid reports it); a file that cannot be read or whose
  * JS/TS cannot be parsed is an input error. What extraction finds in scripts and components is
- * kept between the bin's runs (extract-cache.ts).
+ * kept between the bin's runs (extract-cache.ts). The texts are parsed when the input is first
+ * walked: a run whose document findings are cached (results-cache.ts) never loads graphql-js.
  */
 export async function readDocuments(files: readonly InputFile[], cwd: string): Promise<CodeInput> {
-  const graphql = graphqlJs();
   const sourceFiles: CodeSourceFile[] = [];
-  const documents: GraphQLDocumentNode[] = [];
+  const found: { file: CodeSourceFile; texts: readonly GraphQLText[] }[] = [];
   const errors: InputError[] = [];
+  // What the nodes are made of, file by file: its paths, its whole text (positions), what extraction found.
+  const digest = createHash('sha256');
   // Opened at the first file that needs it (a run of .graphql files reads no cache).
   let cache: ExtractionCache | null | undefined;
   for (const { absPath } of files) {
@@ -65,8 +68,33 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
     }
     const file = new CodeSourceFile(path, absPath, text);
     sourceFiles.push(file);
+    found.push({ file, texts });
+    digest.update(JSON.stringify([absPath, path, text, texts.map(({ offset, body }) => [offset, body])]));
+  }
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
+
+  let documents: GraphQLDocumentNode[] | undefined;
+  return {
+    kind: 'documents',
+    files: sourceFiles,
+    digest: digest.digest('hex'),
+    walk(visit) {
+      documents ??= parseDocuments(found);
+      for (const document of documents) {
+        visit('document', document);
+        for (const operation of document.operations) visit('operation', operation);
+      }
+    },
+  };
+}
+
+/** The documents of the files' GraphQL texts, parsed (a text that does not parse keeps its syntax error), with their fragments resolved. */
+function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly GraphQLText[] }[]): GraphQLDocumentNode[] {
+  const graphql = graphqlJs();
+  const documents: GraphQLDocumentNode[] = [];
+  for (const { file, texts } of found) {
     for (const { body, offset } of texts) {
-      const source = new graphql.Source(body, path);
+      const source = new graphql.Source(body, file.path);
       let ast: DocumentNode | null = null;
       let syntaxError: GraphQLDocumentNode['syntaxError'] = null;
       try {
@@ -87,19 +115,8 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
       documents.push(document);
     }
   }
-  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
   resolveFragments(documents);
-
-  return {
-    kind: 'documents',
-    files: sourceFiles,
-    walk(visit) {
-      for (const document of documents) {
-        visit('document', document);
-        for (const operation of document.operations) visit('operation', operation);
-      }
-    },
-  };
+  return documents;
 }
 
 /**

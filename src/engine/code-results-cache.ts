@@ -1,0 +1,219 @@
+/**
+ * The cache of the findings about code (GraphQL documents): what the rules that visit documents
+ * and operations reported about them, kept between the bin's runs, so that a run whose documents,
+ * content model, config and date are those of a cached run replays its findings without parsing
+ * the documents or loading graphql-js (its load, parse and validation are most of what documents
+ * add to a small run). ESLint's and Ruff's caches keep results the same way; `peers.md` asks a
+ * cache across files to be keyed on the whole model, and this one is:
+ *
+ * - The key (`codeResultsKey`) is a SHA-256 of: the build (a hash of cmlint's compiled code, its
+ *   rule index and graphql-js's version, fixed when the bundle is built), the run's directory,
+ *   the whole config, the rule severities given on the command line, the date the run is as of,
+ *   every content type's and locale's JSON, the ids of the rules that visit code, and the input's
+ *   digest (each file's paths and whole text, and what extraction found in it). A change to any
+ *   of them is another key: the findings are made anew.
+ * - What the document rules read is within the key: the documents, the content types (the
+ *   predicted schema) and their options, severities and dates. test/code-results-cache.test.ts
+ *   names the rules that visit code: a new one fails it until it is checked against this list.
+ *   A run with a plugin's rules, `cmlint diff` (a model before the change) and the library (the
+ *   bundle alone has a build identity) do not use the cache.
+ * - Only a run in which no rule that visits code crashed is kept. Kept per project directory (up
+ *   to MAX_ENTRIES keys, the newest first), in `documents/` of the compile cache's directory,
+ *   with its rules (src/cache-directory.ts); CMLINT_COMPILE_CACHE=0 turns it off. Written after
+ *   the run (`saveCodeResultsCache`, which the bin calls) when a key was added.
+ * - A cache file is input like any other: its shape is checked, and a finding names a rule that
+ *   visits code, one of its messages, and a file of the input, or the entry is not used. Cache
+ *   errors are silent (NODE_DEBUG=cmlint-results-cache tells what happened): the output and exit
+ *   code never depend on the cache. Its directory is the user's own (0700): a planted cache needs
+ *   the user's own rights.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { debuglog } from 'node:util';
+import { cacheBaseDirectory, hash32, markUsed, readOwnFile, writeOwnFile } from '../cache-directory.js';
+import type { CodeInput } from '../inputs/code-input.js';
+import type { SpaceModel } from '../model/space-model.js';
+import type { DataValue } from './findings.js';
+import type { Severity, Target } from './rule.js';
+
+/** Bump when what an entry means changes (the build identity changes with the code anyway). */
+const RESULTS_CACHE_VERSION = 1;
+const FORMAT = `cmlint-results-cache ${RESULTS_CACHE_VERSION}`;
+/** Keys kept per project: a branch switched to and back, a run with another config. */
+const MAX_ENTRIES = 4;
+
+/** The build's identity, defined by scripts/bundle.mjs (esbuild's `define`); absent outside the bundle, where the cache is off. */
+declare const CMLINT_BUILD: string | undefined;
+
+const debug = debuglog('cmlint-results-cache');
+
+/** A finding about code as the cache keeps it: what the engine adds it with, its rule and message by id, its file by index among the input's files. */
+export interface CachedFinding {
+  rule: string;
+  messageId: string;
+  severity: Severity;
+  target: Target;
+  file: number;
+  offset: number;
+  place: string;
+  values: DataValue[];
+  operation: string | null;
+}
+
+interface Entry {
+  key: string;
+  findings: CachedFinding[];
+}
+
+interface CacheFile {
+  format: string;
+  build: string;
+  cwd: string;
+  entries: Entry[];
+}
+
+/** What the engine needs of a cache of findings about code: the run's settings (part of every key, see `codeResultsKey`), and the findings by key. */
+export interface CodeResults {
+  readonly settings: string;
+  get(key: string): readonly CachedFinding[] | undefined;
+  set(key: string, findings: readonly CachedFinding[]): void;
+}
+
+/** The findings cached for a project, and those the run adds. */
+export class CodeResultsCache implements CodeResults {
+  private added = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly cwd: string,
+    private readonly build: string,
+    private entries: Entry[],
+    /** The run's settings that are part of every key (see `codeResultsKey`). */
+    readonly settings: string,
+  ) {}
+
+  /**
+   * The cache of the project in `cwd`, for a run with these settings (the config, the command
+   * line's severities, the date), or null when caching is off (outside the bundle, or by the
+   * switches). Saved by `saveCodeResultsCache`.
+   */
+  static open(cwd: string, settings: unknown, env: NodeJS.ProcessEnv = process.env): CodeResultsCache | null {
+    const build = typeof CMLINT_BUILD === 'string' ? CMLINT_BUILD : undefined;
+    const base = build === undefined ? undefined : cacheBaseDirectory(env);
+    if (build === undefined || base === undefined) {
+      debug('off');
+      return null;
+    }
+    const file = join(base, 'documents', `${hash32(cwd)}.results.json`);
+    const cache = new CodeResultsCache(file, cwd, build, readEntries(file, cwd, build), JSON.stringify([build, cwd, settings]));
+    opened.push(cache);
+    return cache;
+  }
+
+  /** The findings cached under `key`, or undefined. */
+  get(key: string): readonly CachedFinding[] | undefined {
+    const entry = this.entries.find((e) => e.key === key);
+    if (entry) debug('hit: %d findings', entry.findings.length);
+    else debug('miss');
+    return entry?.findings;
+  }
+
+  /** Keeps the findings of `key`, the newest entry. */
+  set(key: string, findings: readonly CachedFinding[]): void {
+    this.entries = [{ key, findings: [...findings] }, ...this.entries.filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
+    this.added = true;
+  }
+
+  /** Writes the cache if a key was added. Never throws. */
+  save(): void {
+    if (!this.added) return;
+    const content: CacheFile = { format: FORMAT, build: this.build, cwd: this.cwd, entries: this.entries };
+    try {
+      const refused = writeOwnFile(this.file, JSON.stringify(content));
+      debug(refused ? `not written: ${refused}` : `written to ${this.file}`);
+    } catch (error) {
+      debug('not written: %s', (error as Error).message);
+    }
+  }
+}
+
+/** The key of a code input's findings in a run (see the top of this file). */
+export function codeResultsKey(settings: string, kind: CodeInput['kind'], digest: string, model: SpaceModel, ruleIds: readonly string[]): string {
+  const hash = createHash('sha256');
+  hash.update(settings);
+  hash.update(JSON.stringify([kind, digest, ruleIds]));
+  for (const type of model.contentTypes.values()) hash.update(JSON.stringify(type.json));
+  hash.update('\u0000locales');
+  for (const locale of model.locales.values()) hash.update(JSON.stringify(locale.json));
+  return hash.digest('hex');
+}
+
+const opened: CodeResultsCache[] = [];
+
+/** Writes the caches this run added findings to (after the run: the bin calls it once `main()` has returned). Never throws. */
+export function saveCodeResultsCache(): void {
+  for (const cache of opened.splice(0)) cache.save();
+}
+
+/** The entries of a cache file made for this project and build, checked in shape; none if anything is off. */
+function readEntries(file: string, cwd: string, build: string): Entry[] {
+  let parsed: unknown;
+  try {
+    const read = readOwnFile(file);
+    if ('refused' in read) {
+      debug(read.refused);
+      return [];
+    }
+    parsed = JSON.parse(read.data.toString('utf8'));
+  } catch (error) {
+    debug('cache not read: %s', (error as Error).message);
+    return [];
+  }
+  if (!isCacheFile(parsed) || parsed.build !== build || parsed.cwd !== cwd) {
+    debug('cache not used: not a cache file of this format, build and project');
+    return [];
+  }
+  try {
+    // Its last use (the compile cache removes what no run used for 30 days).
+    markUsed(file);
+  } catch (error) {
+    debug('cache not marked as used: %s', (error as Error).message);
+  }
+  return parsed.entries;
+}
+
+function isCacheFile(value: unknown): value is CacheFile {
+  if (!isRecord(value)) return false;
+  const { format, build, cwd, entries } = value;
+  if (format !== FORMAT || typeof build !== 'string' || typeof cwd !== 'string' || !Array.isArray(entries)) return false;
+  return entries.every((e) => isRecord(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding));
+}
+
+const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 'info']);
+
+function isCachedFinding(value: unknown): value is CachedFinding {
+  if (!isRecord(value)) return false;
+  const { rule, messageId, severity, target, file, offset, place, values, operation } = value;
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  const text = (t: unknown) => t === null || typeof t === 'string';
+  return (
+    typeof rule === 'string' &&
+    typeof messageId === 'string' &&
+    SEVERITIES.has(severity) &&
+    isRecord(target) &&
+    text(target.contentType) &&
+    text(target.field) &&
+    text(target.entry) &&
+    text(target.locale) &&
+    count(file) &&
+    count(offset) &&
+    typeof place === 'string' &&
+    Array.isArray(values) &&
+    values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
+    text(operation)
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
