@@ -7,11 +7,11 @@
  * cache across files to be keyed on the whole model, and this one is:
  *
  * - The key (`codeResultsKey`) is a SHA-256 of: the build (a hash of cmlint's compiled code, its
- *   rule index and graphql-js's version, fixed when the bundle is built), the run's directory,
- *   the whole config, the rule severities given on the command line, the date the run is as of,
- *   every content type's and locale's JSON, the ids of the rules that visit code, and the input's
- *   digest (each file's paths and whole text, and what extraction found in it). A change to any
- *   of them is another key: the findings are made anew.
+ *   rule index and graphql-js's version, fixed when the bundle is built), Node's version, the
+ *   run's directory, the whole config, the rule severities given on the command line, the date
+ *   the run is as of, every content type's and locale's JSON, the ids of the rules that visit
+ *   code, and the input's digest (each file's paths and whole text, and what extraction found in
+ *   it). A change to any of them is another key: the findings are made anew.
  * - What the document rules read is within the key: the documents, the content types (the
  *   predicted schema) and their options, severities and dates. test/code-results-cache.test.ts
  *   names the rules that visit code: a new one fails it until it is checked against this list.
@@ -105,7 +105,7 @@ export class CodeResultsCache implements CodeResults {
       return null;
     }
     const file = join(base, 'documents', `${hash32(cwd)}.results.json`);
-    const cache = new CodeResultsCache(file, cwd, build, readEntries(file, cwd, build), JSON.stringify([build, cwd, settings]));
+    const cache = new CodeResultsCache(file, cwd, build, readEntries(file, cwd, build), JSON.stringify([build, process.version, cwd, settings]));
     opened.push(cache);
     return cache;
   }
