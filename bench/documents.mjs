@@ -102,7 +102,7 @@ function editDocuments(dir, run) {
   for (const file of walk(join(dir, 'src'))) {
     const comment = file.endsWith('.tsx') ? '//' : file.endsWith('.graphql') ? '#' : null;
     if (comment === null) continue;
-    const text = readFileSync(file, 'utf8').replace(/\n(#|\/\/) edit \d+\n$/, '\n');
+    const text = readFileSync(file, 'utf8').replace(/\n(#|\/\/) edit \d+\n$/, '');
     writeFileSync(file, `${text}\n${comment} edit ${run}\n`);
   }
 }

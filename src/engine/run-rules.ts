@@ -378,15 +378,15 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
   const codeRules = runner.codeRules().map((i) => i.rule.meta.id);
-  /** The input whose findings are recorded for the cache, and their key. */
-  let recording: { input: CodeInput; key: string } | undefined;
+  /** The key of the code input whose findings are recorded for the cache (one input: documents are the only kind). */
+  let recordedKey: string | undefined;
   const codeResults = options.before ? undefined : options.codeResults;
   for (const input of code) {
-    if (codeResults && input.digest !== undefined && codeRules.length > 0 && !recording) {
+    if (codeResults && input.digest !== undefined && codeRules.length > 0 && recordedKey === undefined) {
       const key = codeResultsKey(codeResults.settings, input.kind, input.digest, space.model, codeRules);
       const cached = codeResults.get(key);
       if (cached && runner.replay(cached, input.files)) continue;
-      recording = { input, key };
+      recordedKey = key;
       runner.record(input.files);
     }
     input.walk((name, node) => runner.visit(name, node));
@@ -405,9 +405,9 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   if (!runner.visits('entry')) stats.entries = await space.count('entry');
   else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
-  if (recording) {
+  if (recordedKey !== undefined) {
     const findings = runner.recorded();
-    if (findings) codeResults!.set(recording.key, findings);
+    if (findings) codeResults!.set(recordedKey, findings);
   }
   runner.findings.placeAll();
   return { findings: runner.findings.sorted(), stats };
