@@ -18,7 +18,7 @@ const nodeCacheDirectory = cache && enableCompileCache ? cache.nodeCompileCacheD
 if (nodeCacheDirectory) enableCompileCache(nodeCacheDirectory);
 
 async function run() {
-  const { main, guardStream, saveExtractionCache, saveCodeResultsCache } = cache
+  const { main, guardStream, saveCaches } = cache
     ? cache.requireCached(join(__dirname, '../dist/bundle/cli.cjs'))
     : { ...(await import('../dist/src/cli.js')), ...(await import('../dist/src/std-streams.js')) };
 
@@ -40,12 +40,11 @@ async function run() {
   });
   // A write error reported while main ran has set 2 already; one reported later (the last write) sets it then.
   if (stdout.failure() === null && stderr.failure() === null) process.exitCode = code;
-  // After the output: the compile caches the run had none of (or had from a run that loaded less), the documents' extraction cache
-  // if an entry changed (src/inputs/documents/extract-cache.ts), and the findings about code if the run made new ones
-  // (src/engine/code-results-cache.ts). Never changes the output or the code.
+  // After the output: the compile caches the run had none of (or had from a run that loaded less), and the caches the run
+  // opened that have something new: the documents' extraction cache, the findings about code (src/cache-saves.ts).
+  // Never changes the output or the code.
   cache?.saveCompileCaches();
-  saveExtractionCache?.();
-  saveCodeResultsCache?.();
+  saveCaches?.();
 }
 
 run();

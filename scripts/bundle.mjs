@@ -298,7 +298,7 @@ await Promise.all([
     ...own,
     stdin: {
       contents:
-        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\nexport { saveExtractionCache } from './dist/src/inputs/documents/extract-cache.js';\nexport { saveCodeResultsCache } from './dist/src/engine/code-results-cache.js';\n",
+        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\nexport { saveCaches } from './dist/src/cache-saves.js';\n",
       resolveDir: root.pathname,
       sourcefile: 'cli-entry.js',
     },

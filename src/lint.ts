@@ -2,7 +2,6 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
-import { CodeResultsCache } from './engine/code-results-cache.js';
 import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
 import { todayUtc } from './engine/dates.js';
 import type { WorkerPool } from './engine/parallel.js';
@@ -290,7 +289,10 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     const present = new Set<RuleInput>([...(code.length > 0 ? ['documents' as const] : []), ...(walk ? ['sources' as const] : []), ...(migrations ? ['migrations' as const] : [])]);
     const running = await rulesToRun(active, present);
     // Findings about code are cached between the bin's runs (engine/code-results-cache.ts), not with a plugin's rules.
-    const codeResults = code.length > 0 && !before && running.every(isBuiltinRule) ? CodeResultsCache.open(options.cwd, [config, options.ruleSeverities ?? {}, asOf]) : null;
+    const codeResults =
+      code.length > 0 && !before && running.every(isBuiltinRule)
+        ? (await import('./engine/code-results-cache.js')).CodeResultsCache.open(options.cwd, [config, options.ruleSeverities ?? {}, asOf], process.env)
+        : null;
     run = await runRulesCompact(space, new RuleConfiguration(running, config, options.ruleSeverities), asOf, {
       onProgress: options.onProgress,
       code,

@@ -9,7 +9,14 @@
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtinRules } from '../src/rules-registry.js';
+import type { ConfigFile } from '../src/config/load-config.js';
+import { RuleConfiguration } from '../src/config/resolve-rules.js';
+import type { CachedFinding, CodeResults } from '../src/engine/code-results-cache.js';
+import { defineRule, type Rule } from '../src/engine/rule.js';
+import { runRules } from '../src/engine/run-rules.js';
+import { readDocuments } from '../src/inputs/documents/read-documents.js';
+import { loadSpace } from '../src/load/load-space.js';
+import { builtinRules, loadBuiltinRules } from '../src/rules-registry.js';
 import { cmlintDebug, ROOT, type DebugRun } from './helpers/cli.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
@@ -181,13 +188,89 @@ describe('the cache of findings about code', { timeout: 180_000 }, () => {
     expect(readdirSync(join(cache, 'documents')).filter((name) => name.endsWith('.results.json'))).toEqual([]);
   });
 
-  it('knows the rules that visit documents: each reads only what the key holds (see src/engine/code-results-cache.ts)', () => {
+  it('costs nothing in a run without documents: neither the cache nor node:crypto is loaded', () => {
+    const dir = tempDir('cmlint-results-');
+    writeFileSync(join(dir, 'export.json'), readFileSync(join(ROOT, 'fixtures/graphql/template-marketing/export.json')));
+    writeFileSync(join(dir, '.linterrc.yaml'), 'include: ["export.json"]\n');
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(`crypto loaded: ${process.moduleLoadList.includes('NativeModule crypto')}\\n`));\n");
+    const env = { CMLINT_COMPILE_CACHE: join(dir, 'cache') };
+    // The second run is the usual one, every compile cache written by the first.
+    cmlintDebug([], ARGS, env, dir, ['--require', probe]);
+    const run = cmlintDebug(['cmlint-results-cache'], ARGS, env, dir, ['--require', probe]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('crypto loaded: false');
+    expect(run.cache).toEqual([]);
+  });
+
+  it("keeps no findings of a document whose parse ran out of stack, and keys on node's flags (a larger stack parses it)", () => {
+    // 4000 nested selections: graphql-js's parser runs out of node's default stack, not of one of 4000 KB.
+    const depth = 4000;
+    const dir = project();
+    writeFileSync(join(dir, 'src/deep.graphql'), `query Deep { pageCollection { items { ${'a { '.repeat(depth)}b${' }'.repeat(depth)} } } }\n`);
+    const cache = join(dir, 'cache');
+    const larger = ['--stack-size=4000'];
+    for (const nodeArgs of [[], larger, [], larger]) {
+      const off = cmlintDebug([], ARGS, { CMLINT_COMPILE_CACHE: '0' }, dir, nodeArgs);
+      const run = cmlintDebug(['cmlint-results-cache'], ARGS, { CMLINT_COMPILE_CACHE: cache }, dir, nodeArgs);
+      expect(output(run), nodeArgs.join(' ')).toEqual(output(off));
+      expect(off.stdout.includes('Maximum call stack size exceeded'), nodeArgs.join(' ')).toBe(nodeArgs.length === 0);
+    }
+    const entries = (JSON.parse(readFileSync(join(cache, 'documents', readdirSync(join(cache, 'documents')).find((name) => name.endsWith('.results.json'))!), 'utf8')) as { entries: unknown[] }).entries;
+    expect(entries).toHaveLength(1);
+  });
+
+  it('keeps the findings of a walk only when the rules that visit code reported nothing but findings about the documents', async () => {
+    const dir = project();
+    const space = await loadSpace([{ absPath: join(dir, 'export.json'), explicit: true }], dir);
+    const code = [await readDocuments([{ absPath: join(dir, 'src/queries.graphql'), explicit: true }], dir)];
+    const meta = { description: 'A test rule.', docs: 'Docs.', enforcement: { date: null, postponedFrom: null, note: 'in effect' }, severity: 'warning', recommended: true, schema: { type: 'object' }, messages: { x: { text: 'x' } } } as const;
+    const onOperation = defineRule({ meta: { ...meta, id: 'on-operation' }, create: (context) => ({ operation: (node) => context.report({ node, messageId: 'x' }) }) });
+    const onModel = defineRule({
+      meta: { ...meta, id: 'on-model' },
+      create: (context) => ({ operation: () => undefined, end: () => context.report({ node: context.space.contentTypes.get('page')!, messageId: 'x' }) }),
+    });
+    const crashing = defineRule({
+      meta: { ...meta, id: 'crashing' },
+      create: () => ({
+        operation: () => {
+          throw new Error('boom');
+        },
+      }),
+    });
+    const kept = async (rules: Rule<never>[]) => {
+      const entries = new Map<string, readonly CachedFinding[]>();
+      const results: CodeResults = { key: () => 'the key', get: (key) => entries.get(key), set: (key, findings) => void entries.set(key, findings) };
+      const config: ConfigFile = { extends: [], rules: Object.fromEntries(rules.map((rule) => [rule.meta.id, 'warning' as const])) };
+      const { findings } = await runRules(space, new RuleConfiguration(rules, config), '2026-11-25', { code, codeResults: results });
+      return { findings, kept: entries.get('the key') };
+    };
+    const [invalid] = await loadBuiltinRules().then((rules) => rules.filter((rule) => rule.meta.id === 'graphql-document-invalid'));
+    const alone = await kept([onOperation as Rule<never>, invalid!]);
+    expect(alone.kept?.map((f) => f.rule).sort()).toEqual(['graphql-document-invalid', 'on-operation']);
+    expect(alone.kept).toHaveLength(alone.findings.length);
+    for (const rules of [[onOperation, onModel], [onOperation, crashing]]) {
+      const run = await kept(rules as Rule<never>[]);
+      expect(run.findings.length, rules[1]!.meta.id).toBeGreaterThan(1);
+      expect(run.kept, rules[1]!.meta.id).toBeUndefined();
+    }
+  });
+
+  it('knows the rules that visit documents: each reads only what the key holds (see src/engine/code-results-cache.ts)', async () => {
     // A rule added here must report about documents only what the documents, the content types
     // and locales, its options and severities and the date give (the cache's key), or the key
     // must grow with what it reads.
-    const visiting = builtinRules()
-      .filter((rule) => rule.meta.inputs?.includes('documents'))
+    const space = await loadSpace([{ absPath: join(ROOT, 'fixtures/graphql/template-marketing/export.json'), explicit: true }], ROOT);
+    const rules = await loadBuiltinRules();
+    const configuration = new RuleConfiguration(rules, { extends: [], rules: {} });
+    const visiting = rules
+      .filter((rule) => {
+        const options = configuration.base.get(rule.meta.id)!.options as never;
+        const visitors = rule.create({ ruleId: rule.meta.id, options, space: space.model, before: null, asOf: '2026-11-25', report: () => undefined, entryRefs: null as never });
+        return Boolean(visitors.document || visitors.operation);
+      })
       .map((rule) => rule.meta.id);
     expect(visiting).toEqual(['graphql-document-invalid', 'graphql-resource-sys-type', 'zero-limit-query']);
+    expect(builtinRules().filter((rule) => rule.meta.inputs?.includes('documents')).map((rule) => rule.meta.id)).toEqual(visiting);
   });
 });

@@ -6,31 +6,40 @@
  * add to a small run). ESLint's and Ruff's caches keep results the same way; `peers.md` asks a
  * cache across files to be keyed on the whole model, and this one is:
  *
- * - The key (`codeResultsKey`) is a SHA-256 of: the build (a hash of cmlint's compiled code, its
- *   rule index and graphql-js's version, fixed when the bundle is built), Node's version, the
- *   run's directory, the whole config, the rule severities given on the command line, the date
- *   the run is as of, every content type's and locale's JSON, the ids of the rules that visit
- *   code, and the input's digest (each file's paths and whole text, and what extraction found in
- *   it). A change to any of them is another key: the findings are made anew.
+ * - The key (`CodeResultsCache.key`) is a SHA-256 of: the build (a hash of cmlint's compiled
+ *   code, its rule index and graphql-js's version, fixed when the bundle is built); the runtime
+ *   (Node's version, its flags and NODE_OPTIONS: how deep a document can nest before the parser
+ *   runs out of stack depends on them; the version of lodash the project installed, which names
+ *   the schema's types); the run's directory, the whole config, the rule severities given on the
+ *   command line, the date the run is as of; every content type's and locale's JSON; the ids of
+ *   the rules that visit code; and each code input's digest (each file's paths and whole text,
+ *   and what extraction found in it). A change to any of them is another key: the findings are
+ *   made anew, for all the code inputs together (a fragment spreads across files).
  * - What the document rules read is within the key: the documents, the content types (the
- *   predicted schema) and their options, severities and dates. test/code-results-cache.test.ts
+ *   predicted schema) and their options, severities and dates. A rule that visits code and
+ *   reports a finding about anything else than the code inputs' documents (the model, the space)
+ *   while they are walked makes the run's findings not kept; findings about application sources
+ *   (zero-limit-query's) are reported by their own walk in every run. test/code-results-cache.test.ts
  *   names the rules that visit code: a new one fails it until it is checked against this list.
  *   A run with a plugin's rules, `cmlint diff` (a model before the change) and the library (the
  *   bundle alone has a build identity) do not use the cache.
- * - Only a run in which no rule that visits code crashed is kept. Kept per project directory (up
- *   to MAX_ENTRIES keys, the newest first), in `documents/` of the compile cache's directory,
- *   with its rules (src/cache-directory.ts); CMLINT_COMPILE_CACHE=0 turns it off. Written after
- *   the run (`saveCodeResultsCache`, which the bin calls) when a key was added.
+ * - Only a run in which no rule that visits code crashed, and no document's parse ran out of
+ *   stack, is kept. Kept per project directory (up to MAX_ENTRIES keys, the newest first), in
+ *   `documents/` of the compile cache's directory, with its rules (src/cache-directory.ts);
+ *   CMLINT_COMPILE_CACHE=0 turns it off. Written after the run's output (src/cache-saves.ts)
+ *   when a key was added; this module is loaded only by runs with code inputs.
  * - A cache file is input like any other: its shape is checked, and a finding names a rule that
- *   visits code, one of its messages, and a file of the input, or the entry is not used. Cache
+ *   visits code, one of its messages, and a file of the inputs, or the entry is not used. Cache
  *   errors are silent (NODE_DEBUG=cmlint-results-cache tells what happened): the output and exit
  *   code never depend on the cache. Its directory is the user's own (0700): a planted cache needs
  *   the user's own rights.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, hash32, markUsed, readOwnFile, writeOwnFile } from '../cache-directory.js';
+import { saveAfterRun } from '../cache-saves.js';
 import type { CodeInput } from '../inputs/code-input.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
@@ -72,32 +81,32 @@ interface CacheFile {
   entries: Entry[];
 }
 
-/** What the engine needs of a cache of findings about code: the run's settings (part of every key, see `codeResultsKey`), and the findings by key. */
+/** What the engine needs of a cache of findings about code: the key of a run's code inputs (see the top of this file), and the findings by key. */
 export interface CodeResults {
-  readonly settings: string;
+  key(inputs: readonly { kind: CodeInput['kind']; digest: string }[], model: SpaceModel, ruleIds: readonly string[]): string;
   get(key: string): readonly CachedFinding[] | undefined;
   set(key: string, findings: readonly CachedFinding[]): void;
 }
 
-/** The findings cached for a project, and those the run adds. */
+/** The findings cached for a project (read when first asked for), and those the run adds. */
 export class CodeResultsCache implements CodeResults {
+  private entries: Entry[] | undefined;
   private added = false;
 
   private constructor(
     private readonly file: string,
     private readonly cwd: string,
     private readonly build: string,
-    private entries: Entry[],
-    /** The run's settings that are part of every key (see `codeResultsKey`). */
-    readonly settings: string,
+    /** The run's settings, part of every key. */
+    private readonly settings: string,
   ) {}
 
   /**
    * The cache of the project in `cwd`, for a run with these settings (the config, the command
    * line's severities, the date), or null when caching is off (outside the bundle, or by the
-   * switches). Saved by `saveCodeResultsCache`.
+   * switches). Written after the run's output (cache-saves.ts) if a key was added.
    */
-  static open(cwd: string, settings: unknown, env: NodeJS.ProcessEnv = process.env): CodeResultsCache | null {
+  static open(cwd: string, settings: unknown, env: NodeJS.ProcessEnv): CodeResultsCache | null {
     const build = typeof CMLINT_BUILD === 'string' ? CMLINT_BUILD : undefined;
     const base = build === undefined ? undefined : cacheBaseDirectory(env);
     if (build === undefined || base === undefined) {
@@ -105,13 +114,25 @@ export class CodeResultsCache implements CodeResults {
       return null;
     }
     const file = join(base, 'documents', `${hash32(cwd)}.results.json`);
-    const cache = new CodeResultsCache(file, cwd, build, readEntries(file, cwd, build), JSON.stringify([build, process.version, cwd, settings]));
-    opened.push(cache);
+    const runtime = [process.version, process.execArgv, env.NODE_OPTIONS ?? null, lodashVersion()];
+    const cache = new CodeResultsCache(file, cwd, build, JSON.stringify([build, runtime, cwd, settings]));
+    saveAfterRun(() => cache.save());
     return cache;
+  }
+
+  key(inputs: readonly { kind: CodeInput['kind']; digest: string }[], model: SpaceModel, ruleIds: readonly string[]): string {
+    const hash = createHash('sha256');
+    hash.update(this.settings);
+    hash.update(JSON.stringify([inputs.map(({ kind, digest }) => [kind, digest]), ruleIds]));
+    for (const type of model.contentTypes.values()) hash.update(JSON.stringify(type.json));
+    hash.update('\u0000locales');
+    for (const locale of model.locales.values()) hash.update(JSON.stringify(locale.json));
+    return hash.digest('hex');
   }
 
   /** The findings cached under `key`, or undefined. */
   get(key: string): readonly CachedFinding[] | undefined {
+    this.entries ??= readEntries(this.file, this.cwd, this.build);
     const entry = this.entries.find((e) => e.key === key);
     if (entry) debug('hit: %d findings', entry.findings.length);
     else debug('miss');
@@ -120,14 +141,14 @@ export class CodeResultsCache implements CodeResults {
 
   /** Keeps the findings of `key`, the newest entry. */
   set(key: string, findings: readonly CachedFinding[]): void {
-    this.entries = [{ key, findings: [...findings] }, ...this.entries.filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
+    this.entries = [{ key, findings: [...findings] }, ...(this.entries ?? []).filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
     this.added = true;
   }
 
   /** Writes the cache if a key was added. Never throws. */
-  save(): void {
+  private save(): void {
     if (!this.added) return;
-    const content: CacheFile = { format: FORMAT, build: this.build, cwd: this.cwd, entries: this.entries };
+    const content: CacheFile = { format: FORMAT, build: this.build, cwd: this.cwd, entries: this.entries! };
     try {
       const refused = writeOwnFile(this.file, JSON.stringify(content));
       debug(refused ? `not written: ${refused}` : `written to ${this.file}`);
@@ -137,22 +158,16 @@ export class CodeResultsCache implements CodeResults {
   }
 }
 
-/** The key of a code input's findings in a run (see the top of this file). */
-export function codeResultsKey(settings: string, kind: CodeInput['kind'], digest: string, model: SpaceModel, ruleIds: readonly string[]): string {
-  const hash = createHash('sha256');
-  hash.update(settings);
-  hash.update(JSON.stringify([kind, digest, ruleIds]));
-  for (const type of model.contentTypes.values()) hash.update(JSON.stringify(type.json));
-  hash.update('\u0000locales');
-  for (const locale of model.locales.values()) hash.update(JSON.stringify(locale.json));
-  return hash.digest('hex');
-}
-
-const opened: CodeResultsCache[] = [];
-
-/** Writes the caches this run added findings to (after the run: the bin calls it once `main()` has returned). Never throws. */
-export function saveCodeResultsCache(): void {
-  for (const cache of opened.splice(0)) cache.save();
+/**
+ * The version of lodash the run loads from node_modules (src/graphql/naming.ts names the schema's
+ * types and fields with it; the project's lockfile chooses it), or null.
+ */
+function lodashVersion(): string | null {
+  try {
+    return String((createRequire(import.meta.url)('lodash/package.json') as { version?: unknown }).version);
+  } catch {
+    return null;
+  }
 }
 
 /** The entries of a cache file made for this project and build, checked in shape; none if anything is off. */

@@ -7,7 +7,7 @@ import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
 import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { SourceFileNode } from '../inputs/sources/source-node.js';
-import { codeResultsKey, type CachedFinding, type CodeResults } from './code-results-cache.js';
+import type { CachedFinding, CodeResults } from './code-results-cache.js';
 import { enforcementStatus, upcomingLabel } from './dates.js';
 import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings, type NewFinding } from './findings.js';
 import { enforcementAt, stagePosition, stagesText } from './stages.js';
@@ -95,8 +95,11 @@ export class RuleRunner {
   reporting = true;
   private readonly instances: Instance[] = [];
   private readonly byVisitor = new Map<VisitorName, Instance[]>();
-  /** While a code input's findings are recorded for the cache: its files (by index), and what was reported about them. */
-  private recording: { files: ReadonlyMap<SourceFile, number>; findings: CachedFinding[] } | null = null;
+  /**
+   * While the code inputs' findings are recorded for the cache: their files (by index), what was
+   * reported about them, and whether that is all the rules that visit code reported.
+   */
+  private recording: { files: ReadonlyMap<SourceFile, number>; findings: CachedFinding[]; complete: boolean } | null = null;
 
   constructor(
     private readonly configuration: RuleConfiguration,
@@ -173,16 +176,20 @@ export class RuleRunner {
     return this.instances.filter((i) => i.visitors.document || i.visitors.operation);
   }
 
-  /** Starts keeping a copy of each finding about a node in `files` that a rule visiting code reports (see `recorded`). */
+  /** Starts keeping a copy of each finding about a document in `files` that a rule visiting code reports (see `recorded`). */
   record(files: readonly SourceFile[]): void {
-    this.recording = { files: new Map(files.map((file, i) => [file, i])), findings: [] };
+    this.recording = { files: new Map(files.map((file, i) => [file, i])), findings: [], complete: true };
   }
 
-  /** The findings recorded since `record`, or null when a rule that visits code crashed (its findings are not all there). */
+  /**
+   * The findings recorded since `record`, or null when they are not all there: a rule that visits
+   * code crashed, or reported a finding about something else than a document of the files (the
+   * model, the space), which a replay would not give.
+   */
   recorded(): CachedFinding[] | null {
-    const findings = this.recording?.findings ?? null;
+    const recording = this.recording;
     this.recording = null;
-    return this.codeRules().some((i) => i.crashed) ? null : findings;
+    return recording?.complete && !this.codeRules().some((i) => i.crashed) ? recording.findings : null;
   }
 
   /**
@@ -302,10 +309,23 @@ export class RuleRunner {
       ...(code ? { operation: definitionName(descriptor.node!) } : {}),
     };
     this.findings.add(finding);
-    const file = ref && this.recording?.files.get(ref.file);
-    if (file !== undefined && file !== null && (instance.visitors.document || instance.visitors.operation)) {
-      this.recording!.findings.push({ rule: meta.id, messageId: descriptor.messageId, severity, target, file, offset: ref!.offset, place: below, values, operation: finding.operation ?? null });
+    if (this.recording && (instance.visitors.document || instance.visitors.operation)) this.keep(this.recording, meta.id, descriptor, finding);
+  }
+
+  /**
+   * Keeps a copy of a finding of a rule that visits code, made while its findings are recorded:
+   * one about a document of the recorded files; one about a place in application code (a walk of
+   * its own, made in every run) is not kept; any other makes the recording incomplete.
+   */
+  private keep(recording: NonNullable<RuleRunner['recording']>, rule: string, { node, messageId }: ReportDescriptor, finding: NewFinding): void {
+    if (node?.kind === 'code') return;
+    const file = finding.ref ? recording.files.get(finding.ref.file) : undefined;
+    if (file === undefined || (node?.kind !== 'graphqlDocument' && node?.kind !== 'operation' && node?.kind !== 'fragment')) {
+      recording.complete = false;
+      return;
     }
+    const { severity, target, place, values, operation } = finding;
+    recording.findings.push({ rule, messageId, severity, target, file, offset: finding.ref!.offset, place, values: [...values], operation: operation ?? null });
   }
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {
@@ -377,20 +397,7 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   const stats: RunStats = { filesRead, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
-  const codeRules = runner.codeRules().map((i) => i.rule.meta.id);
-  /** The key of the code input whose findings are recorded for the cache (one input: documents are the only kind). */
-  let recordedKey: string | undefined;
-  const codeResults = options.before ? undefined : options.codeResults;
-  for (const input of code) {
-    if (codeResults && input.digest !== undefined && codeRules.length > 0 && recordedKey === undefined) {
-      const key = codeResultsKey(codeResults.settings, input.kind, input.digest, space.model, codeRules);
-      const cached = codeResults.get(key);
-      if (cached && runner.replay(cached, input.files)) continue;
-      recordedKey = key;
-      runner.record(input.files);
-    }
-    input.walk((name, node) => runner.visit(name, node));
-  }
+  const keepRecorded = visitCode(runner, space.model, code, options.before ? undefined : options.codeResults);
   if (options.sources && runner.visits('sourceFile')) for await (const file of options.sources()) runner.visit('sourceFile', file);
   // Sections no active rule visits are only counted (from their boundaries), not parsed.
   if (!runner.visits('asset')) stats.assets = await space.count('asset');
@@ -405,12 +412,37 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   if (!runner.visits('entry')) stats.entries = await space.count('entry');
   else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
-  if (recordedKey !== undefined) {
-    const findings = runner.recorded();
-    if (findings) codeResults!.set(recordedKey, findings);
-  }
+  keepRecorded?.();
   runner.findings.placeAll();
   return { findings: runner.findings.sorted(), stats };
+}
+
+/**
+ * Walks the code inputs, or replays their findings from the cache when it holds them (for all the
+ * inputs together: one key covers them all, as one validation does). Returns, for a walk with a
+ * cache, what keeps the recorded findings under their key once the rules' `end` has run.
+ */
+function visitCode(runner: RuleRunner, model: SpaceModel, code: readonly CodeInput[], codeResults: CodeResults | undefined): (() => void) | undefined {
+  const walk = () => {
+    for (const input of code) input.walk((name, node) => runner.visit(name, node));
+  };
+  const ruleIds = runner.codeRules().map((i) => i.rule.meta.id);
+  const inputs = code.map(({ kind, digest }) => (digest === undefined ? null : { kind, digest }));
+  if (!codeResults || ruleIds.length === 0 || inputs.length === 0 || inputs.includes(null)) {
+    walk();
+    return undefined;
+  }
+  const key = codeResults.key(inputs as { kind: CodeInput['kind']; digest: string }[], model, ruleIds);
+  const files = code.flatMap((input) => input.files);
+  const cached = codeResults.get(key);
+  if (cached && runner.replay(cached, files)) return undefined;
+  runner.record(files);
+  walk();
+  return () => {
+    const findings = runner.recorded();
+    // An input's digest is gone when its walk met what depends on the run's environment (read-documents.ts).
+    if (findings && code.every((input) => input.digest !== undefined)) codeResults.set(key, findings);
+  };
 }
 
 /** `runRulesCompact` with the findings as an array of `Finding` objects. */

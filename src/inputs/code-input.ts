@@ -18,7 +18,9 @@ export interface CodeInput {
   readonly files: readonly SourceFile[];
   /**
    * A hash of everything its nodes are made from (each file's paths and text, and what was
-   * extracted from it), for the cache of its findings (engine/code-results.ts); none: not cached.
+   * extracted from it), for the cache of findings about code (engine/code-results-cache.ts);
+   * none: not cached. Gone once a walk met something that depends on the run's environment, not
+   * on the files (a parse that ran out of stack): the findings of that walk are not kept.
    */
   readonly digest?: string;
   walk(visit: (visitor: CodeVisitorName, node: CodeNode) => void): void;

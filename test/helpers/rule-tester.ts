@@ -110,7 +110,8 @@ export async function runWithConfig(
 function memoryResults(): CodeResults & { size(): number } {
   const entries = new Map<string, readonly CachedFinding[]>();
   return {
-    settings: 'rule tests',
+    // One state per case: its documents' digests and rules are enough of a key here.
+    key: (inputs, _model, ruleIds) => JSON.stringify([inputs, ruleIds]),
     get: (key) => entries.get(key),
     set: (key, findings) => void entries.set(key, structuredClone(findings)),
     size: () => entries.size,

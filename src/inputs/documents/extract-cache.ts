@@ -17,7 +17,7 @@
  *   graphql (extract.ts skips them unparsed), files that could not be read or parsed.
  * - One file per project directory (the run's cwd), in `documents/` of the compile cache's
  *   directory, with the same rules (src/cache-directory.ts); CMLINT_COMPILE_CACHE=0 turns it off
- *   too. Written after the run (`saveExtractionCache`, which the bin calls), only when an entry
+ *   too. Written after the run (src/cache-saves.ts: after the output), only when an entry
  *   changed; entries of files no longer found are dropped then.
  * - A cache is input like any other: read back, its shape is checked, and each text must be the
  *   file's own characters at its offset (interpolations and escapes blanked to spaces, as
@@ -32,6 +32,7 @@ import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, contentIdentity, hash32, markUsed, readOwnFile, writeOwnFile } from '../../cache-directory.js';
+import { saveAfterRun } from '../../cache-saves.js';
 import type { GraphQLText } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */
@@ -69,7 +70,7 @@ export class ExtractionCache {
     private readonly read: Record<string, Entry>,
   ) {}
 
-  /** The cache of the project in `cwd`, or null when caching is off (outside the bundle, or by the switches); saved by `saveExtractionCache`. */
+  /** The cache of the project in `cwd`, or null when caching is off (outside the bundle, or by the switches); saved after the run (cache-saves.ts). */
   static open(cwd: string, env: NodeJS.ProcessEnv = process.env): ExtractionCache | null {
     const extractor = typeof CMLINT_EXTRACTOR === 'string' ? CMLINT_EXTRACTOR : undefined;
     const base = extractor === undefined ? undefined : cacheBaseDirectory(env);
@@ -79,7 +80,7 @@ export class ExtractionCache {
     }
     const file = join(base, 'documents', `${hash32(cwd)}.json`);
     const cache = new ExtractionCache(file, cwd, extractor, readEntries(file, cwd, extractor));
-    opened.push(cache);
+    saveAfterRun(() => cache.save());
     return cache;
   }
 
@@ -154,13 +155,6 @@ function withParser(absPath: string, stat: string): string {
     parserKeys.set(name, key);
   }
   return `${stat} ${key}`;
-}
-
-const opened: ExtractionCache[] = [];
-
-/** Writes the caches this run opened where an entry changed (after the run: the bin calls it once `main()` has returned). Never throws. */
-export function saveExtractionCache(): void {
-  for (const cache of opened.splice(0)) cache.save();
 }
 
 function exists(path: string): boolean {

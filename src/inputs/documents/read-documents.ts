@@ -20,7 +20,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * with its syntax error (graphql-document-invalid reports it); a file that cannot be read or whose
  * JS/TS cannot be parsed is an input error. What extraction finds in scripts and components is
  * kept between the bin's runs (extract-cache.ts). The texts are parsed when the input is first
- * walked: a run whose document findings are cached (results-cache.ts) never loads graphql-js.
+ * walked: a run whose findings about documents are cached (engine/code-results-cache.ts) never
+ * loads graphql-js.
  */
 export async function readDocuments(files: readonly InputFile[], cwd: string): Promise<CodeInput> {
   const sourceFiles: CodeSourceFile[] = [];
@@ -74,12 +75,19 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
 
   let documents: GraphQLDocumentNode[] | undefined;
+  let hash: string | undefined = digest.digest('hex');
   return {
     kind: 'documents',
     files: sourceFiles,
-    digest: digest.digest('hex'),
+    get digest() {
+      return hash;
+    },
     walk(visit) {
-      documents ??= parseDocuments(found);
+      if (!documents) {
+        const parsed = parseDocuments(found);
+        documents = parsed.documents;
+        if (parsed.outOfStack) hash = undefined;
+      }
       for (const document of documents) {
         visit('document', document);
         for (const operation of document.operations) visit('operation', operation);
@@ -88,10 +96,16 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
   };
 }
 
-/** The documents of the files' GraphQL texts, parsed (a text that does not parse keeps its syntax error), with their fragments resolved. */
-function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly GraphQLText[] }[]): GraphQLDocumentNode[] {
+/**
+ * The documents of the files' GraphQL texts, parsed (a text that does not parse keeps its syntax
+ * error), with their fragments resolved; `outOfStack` when a text nests deeper than the parser's
+ * recursion can follow on this run's stack (kept as a syntax error, as before; how deep that is
+ * depends on the run, not on the text alone).
+ */
+function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly GraphQLText[] }[]): { documents: GraphQLDocumentNode[]; outOfStack: boolean } {
   const graphql = graphqlJs();
   const documents: GraphQLDocumentNode[] = [];
+  let outOfStack = false;
   for (const { file, texts } of found) {
     for (const { body, offset } of texts) {
       const source = new graphql.Source(body, file.path);
@@ -100,6 +114,7 @@ function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly 
       try {
         ast = graphql.parse(source);
       } catch (error) {
+        if (!(error instanceof graphql.GraphQLError)) outOfStack = true;
         const { message, positions } = error as GraphQLError;
         syntaxError = { message: message.replace(/^Syntax Error: /, ''), offset: positions?.[0] ?? 0 };
       }
@@ -116,7 +131,7 @@ function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly 
     }
   }
   resolveFragments(documents);
-  return documents;
+  return { documents, outOfStack };
 }
 
 /**
