@@ -183,8 +183,9 @@ function renew(cacheFile: string): void {
 /**
  * Removes what no run has used for STALE_MS (see `renew`), so that the caches of installations,
  * builds, projects and Node versions gone do not pile up: cache files (and files left
- * half-written) in the directory of each Node version and in that of the documents' caches, and the whole directory of another Node version (node's own cache in it too) when
- * nothing in it is newer. Only directories named and filled as this module
+ * half-written) in the directory of each Node version and in that of the documents' caches, and
+ * the whole directory of another Node version (node's own cache in it too) when nothing in it is
+ * newer. Only directories named and filled as this module
  * names and fills them, and of the user's own (see `untrusted`), are touched: CMLINT_COMPILE_CACHE
  * may name a directory that holds more. Runs only after a cache was written; never throws.
  */

@@ -160,6 +160,8 @@ describe('the cache of findings about code', { timeout: 180_000 }, () => {
       ['a rule that does not visit documents', withFinding({ rule: 'hidden-required-field' }), true],
       ['a message the rule does not have', withFinding({ messageId: 'planted' }), true],
       ['a file the documents do not have', withFinding({ file: 99 }), true],
+      ['values that are not the message\'s placeholders', withFinding({ values: [] }), true],
+      ['an offset past 32 bits', withFinding({ offset: 2 ** 31 }), false],
     ];
     for (const [what, content, read] of shapes) {
       writeFileSync(file, content);

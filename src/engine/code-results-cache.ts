@@ -209,7 +209,8 @@ const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 
 function isCachedFinding(value: unknown): value is CachedFinding {
   if (!isRecord(value)) return false;
   const { rule, messageId, severity, target, file, offset, place, values, operation } = value;
-  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  // Offsets and file indexes are kept in 32-bit columns (findings.ts).
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
   const text = (t: unknown) => t === null || typeof t === 'string';
   return (
     typeof rule === 'string' &&

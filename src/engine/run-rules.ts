@@ -193,9 +193,10 @@ export class RuleRunner {
   }
 
   /**
-   * Adds the cached findings of a code input whose files are `files`, as their rules reported
+   * Adds the cached findings of the code inputs whose files are `files`, as their rules reported
    * them; false (and nothing added) when one does not fit this run: a rule that does not visit
-   * code here, a message it does not have, a file the input does not have.
+   * code here, a message it does not have or whose placeholders are not the values', a file the
+   * inputs do not have.
    */
   replay(cached: readonly CachedFinding[], files: readonly SourceFile[]): boolean {
     const rules = new Map(this.codeRules().map((i) => [i.rule.meta.id, i]));
@@ -203,7 +204,7 @@ export class RuleRunner {
     for (const f of cached) {
       const template = rules.get(f.rule)?.reporting.templates.get(f.messageId);
       const file = files[f.file];
-      if (template === undefined || file === undefined) return false;
+      if (template === undefined || file === undefined || this.findings.templates[template]!.keys.length !== f.values.length) return false;
       const { contentType, field, entry, locale } = f.target;
       findings.push({
         template,
