@@ -33,6 +33,9 @@ export default defineRule({
       syntax: {
         text: 'GraphQL syntax error: {{error}} The service refuses the whole document.',
       },
+      tooDeep: {
+        text: "The GraphQL document nests too deeply for cmlint to read it (graphql-js's parser ran out of stack: {{error}}), so it was not checked: cmlint cannot tell whether the service accepts it.",
+      },
       notValidated: {
         text: "{{definition}} was not checked against the schema predicted from the content model: graphql-js gives up on it (\"Validation aborted.\": its fragment spreads or the fields it compares exceed graphql-js's limit on validation work), and cmlint cannot tell whether the service accepts it. Split it into smaller operations or fragments.",
       },
@@ -56,7 +59,9 @@ the change and names the change: \`BlogPost.author was removed\`, \`Page.heroIma
 entries (Hero), not a link to an asset\`, \`content type 'event' was removed\`.
 
 A GraphQL text that does not parse is a finding (\`syntax\`) at the place of the syntax error,
-so that a CI gate fails on it (exit 1) and still reports everything else. A JS/TS or component
+so that a CI gate fails on it (exit 1) and still reports everything else. A text that nests
+deeper than graphql-js's parser can follow (thousands of levels: it runs out of stack, and how
+deep that is depends on node's stack size) is reported at its start as not checked (\`tooDeep\`). A JS/TS or component
 file that cannot be parsed at all is an input error (exit 2): cmlint cannot tell what it holds.
 
 Not reported here: \`sys { type }\` on a resource link (\`graphql-resource-sys-type\` reports it with
@@ -133,7 +138,8 @@ application no longer asks for it.
     return {
       document(document) {
         if (document.syntaxError) {
-          context.report({ node: document, offset: graphqlRef(document, document.syntaxError.offset).offset, messageId: 'syntax', data: { error: document.syntaxError.message } });
+          const { message, offset, tooDeep } = document.syntaxError;
+          context.report({ node: document, offset: graphqlRef(document, offset).offset, messageId: tooDeep ? 'tooDeep' : 'syntax', data: { error: message } });
           return;
         }
         bySource.set(document.body, document);

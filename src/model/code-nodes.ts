@@ -20,7 +20,8 @@ export interface GraphQLDocumentNode {
   readonly body: Source;
   /** Null when the text does not parse (`syntaxError` says why). */
   readonly ast: DocumentNode | null;
-  readonly syntaxError: { message: string; offset: number } | null;
+  /** `tooDeep`: not a syntax error, the text nests deeper than graphql-js's parser could follow (it ran out of stack). */
+  readonly syntaxError: { message: string; offset: number; tooDeep?: true } | null;
   readonly operations: readonly OperationNode[];
   readonly fragments: readonly FragmentNode[];
 }

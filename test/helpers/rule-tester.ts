@@ -97,7 +97,8 @@ export async function runWithConfig(
   // Findings about documents are kept in a cache of findings (as the bin's is), and a second run replays them: the same findings, the documents not walked.
   const results = memoryResults();
   const { findings } = await runRules(loaded, configuration, asOf, { code, codeResults: results, ...(beforeModel ? { before: beforeModel } : {}) });
-  if (documents && !beforeModel) {
+  // Not kept when a walk met what depends on the run (a parse that ran out of stack: the digest is gone).
+  if (documents && !beforeModel && code.every((input) => input.digest !== undefined)) {
     expect(results.size()).toBe(1);
     const notWalked = code.map((input) => ({ ...input, walk: () => expect.fail('a code input whose findings are cached was walked') }));
     const replayed = await runRules(loaded, configuration, asOf, { code: notWalked, codeResults: results });

@@ -235,6 +235,13 @@ testRule(rule, {
       findings: [{ messageId: 'syntax', target: {}, severity: 'error', line: 5, column: 1, message: /^GraphQL syntax error: Expected Name, found <EOF>\./ }],
     },
     {
+      // 20,000 levels: past the stack of node's main thread and of vitest's worker threads.
+      name: 'a document nested deeper than the parser can follow is reported as not checked, not as a syntax error',
+      space: space([title]),
+      documents: { 'deep.graphql': `query Deep {\n  blogPostCollection { items { ${'a { '.repeat(20_000)}b${' }'.repeat(20_000)} } }\n}\n` },
+      findings: [{ messageId: 'tooDeep', target: {}, severity: 'error', line: 1, column: 1, message: /^The GraphQL document nests too deeply for cmlint to read it \(graphql-js's parser ran out of stack: Maximum call stack size exceeded\), so it was not checked/ }],
+    },
+    {
       name: 'embedded in a .ts file: the place in the original file, with an interpolated fragment',
       space: space([title]),
       documents: {

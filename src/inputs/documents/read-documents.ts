@@ -99,8 +99,8 @@ export async function readDocuments(files: readonly InputFile[], cwd: string): P
 /**
  * The documents of the files' GraphQL texts, parsed (a text that does not parse keeps its syntax
  * error), with their fragments resolved; `outOfStack` when a text nests deeper than the parser's
- * recursion can follow on this run's stack (kept as a syntax error, as before; how deep that is
- * depends on the run, not on the text alone).
+ * recursion can follow on this run's stack (its `syntaxError` says so; how deep that is depends
+ * on the run, not on the text alone).
  */
 function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly GraphQLText[] }[]): { documents: GraphQLDocumentNode[]; outOfStack: boolean } {
   const graphql = graphqlJs();
@@ -114,9 +114,10 @@ function parseDocuments(found: readonly { file: CodeSourceFile; texts: readonly 
       try {
         ast = graphql.parse(source);
       } catch (error) {
-        if (!(error instanceof graphql.GraphQLError)) outOfStack = true;
-        const { message, positions } = error as GraphQLError;
-        syntaxError = { message: message.replace(/^Syntax Error: /, ''), offset: positions?.[0] ?? 0 };
+        if (!(error instanceof graphql.GraphQLError)) {
+          outOfStack = true;
+          syntaxError = { message: (error as Error).message, offset: 0, tooDeep: true };
+        } else syntaxError = { message: error.message.replace(/^Syntax Error: /, ''), offset: error.positions?.[0] ?? 0 };
       }
       const document: Mutable<GraphQLDocumentNode> = { kind: 'graphqlDocument', source: file.ref(offset), body: source, ast, syntaxError, operations: [], fragments: [] };
       for (const definition of ast?.definitions ?? []) {
