@@ -6,7 +6,8 @@
  *   subscriptions and utilities cmlint does not need.
  * - scripts/bundle.mjs builds dist/bundle/graphql.cjs from graphql-js's ES modules
  *   (`<module>.mjs`) with exactly these exports, tree-shaken: the build fails if a module does
- *   not export its name. graphql-tag-pluck.cjs takes the names it imports from this file too.
+ *   not export its name. graphql-tag-pluck.cjs takes the two names it imports (Source, parse)
+ *   from graphql.cjs too.
  * A name used elsewhere must be added here (the type GraphQLJs is made from this list).
  */
 export const GRAPHQL_JS_EXPORTS = {
