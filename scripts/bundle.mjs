@@ -293,8 +293,8 @@ const pluckBuild = build({
  * NODE_ENV), not its development one, which on every type test that fails (isScalarType(x) of
  * another kind, thousands in a validation) also compares the class names, to tell a developer
  * whose node_modules hold two copies of graphql-js that objects of one reached the other. The file
- * is one copy by construction (checked below), which the names of no other copy can reach:
- * 3 % of what documents add to a run (callgrind).
+ * is one copy by construction (checked below), and cmlint gives it no objects of another; the
+ * development check cost 3 % of the instructions documents add to a run.
  */
 const graphqlBuild = build({
   ...vendor,
