@@ -18,19 +18,22 @@
 // - picocolors (3 KB, used by most runs) is inlined.
 // - yaml, fast-glob and the parts of graphql-js cmlint uses are many small modules that some
 //   runs need (a YAML config, `include` globs, GraphQL documents): each is bundled into a file of
-//   its own beside the bundles (VENDOR), loaded when first used. Inlined, their code would be
-//   parsed by every run (+10-15 ms each in a run without them); left in node_modules, a run that
-//   uses them loads 73 (yaml), 26 (fast-glob) or ~95 (graphql-js) modules.
+//   its own beside the bundles (VENDOR; graphql.cjs: graphqlVendorEntry), loaded when first
+//   used. Inlined, their code would be parsed by every run (+10-15 ms each in a run without
+//   them); left in node_modules, a run that uses them loads 73 (yaml), 26 (fast-glob) or ~95
+//   (graphql-js) modules.
 // - So are Babel's parser (application sources, migration scripts, and the documents' extractor)
 //   and graphql-tag-pluck with the rest of Babel it needs (JS/TS documents): left in
 //   node_modules, a run with one .tsx document loaded ~200 CommonJS modules through Node's ESM
 //   loader (each compiled from source), and a second graphql-js (graphql-tag-pluck's own).
 // - The rest stays in node_modules (EXTERNAL).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
+import { dirname, sep } from 'node:path';
 import { parse } from '@babel/parser';
 import { build } from 'esbuild';
+import { GRAPHQL_JS_EXPORTS } from '../dist/src/graphql/graphql-js-exports.js';
 
 const root = new URL('../', import.meta.url);
 const outdir = new URL('dist/bundle/', root);
@@ -66,19 +69,25 @@ const PLUCK_FILE = VENDOR['@graphql-tools/graphql-tag-pluck'];
 const PLUCK_PEERS = ['@vue/compiler-sfc', 'typescript', 'svelte', 'svelte2tsx', '@astrojs/compiler', 'astrojs-compiler-sync', 'content-tag'];
 
 /**
- * graphql-js is CommonJS, and src/graphql/graphql-js.ts requires its modules one by one,
- * synchronously, through createRequire (not through its index, which loads much more). In the
- * bundle (PACKAGE_LAYOUT 'bundle') it requires them from dist/bundle/graphql.cjs instead: every
- * module of graphql-js in one file, each initialised when first required, as `require(id)`. Every
- * module, so that a new require() in the sources needs no change here; one copy of graphql-js
- * for all of cmlint (graphql-js refuses objects of another copy).
+ * dist/bundle/graphql.cjs: the names of graphql-js cmlint uses (GRAPHQL_JS_EXPORTS, the one list
+ * of them, in src/graphql/graphql-js-exports.ts), bundled from graphql-js's ES modules
+ * (`<module>.mjs`), tree-shaken and scope-hoisted: one function scope instead of a module
+ * wrapper per module, and none of the code those names do not reach. esbuild fails the build if a
+ * module does not export its name; every module bundled must be one of the package's ES modules
+ * (checked below), so that the file holds one copy of each (graphql-js refuses objects of
+ * another copy). graphql-tag-pluck.cjs takes its names from this file (PLUCK_GRAPHQL).
  */
 function graphqlVendorEntry() {
-  const files = readdirSync(new URL('node_modules/graphql/', root), { recursive: true })
-    .filter((name) => name.endsWith('.js'))
-    .sort();
-  const table = files.map((name) => `  ${JSON.stringify(`graphql/${name}`)}: () => require(${JSON.stringify(`graphql/${name}`)}),`);
-  return `const modules = {\n${table.join('\n')}\n};\nmodule.exports = (id) => {\n  const load = modules[id];\n  if (!load) throw new Error('dist/bundle/graphql.cjs has no module ' + id);\n  return load();\n};\n`;
+  const names = Object.keys(GRAPHQL_JS_EXPORTS);
+  return (
+    Object.entries(GRAPHQL_JS_EXPORTS)
+      .map(([name, module]) => `import { ${name} } from ${JSON.stringify(`graphql/${module}.mjs`)};\n`)
+      .join('') +
+    `export { ${names.join(', ')} };\n` +
+    // esbuild renames a class that refers to itself (GraphQLError becomes `class _GraphQLError`):
+    // each function and class keeps graphql-js's name.
+    `for (const [name, value] of Object.entries({ ${names.join(', ')} })) if (typeof value === 'function' && value.name !== name) Object.defineProperty(value, 'name', { value: name });\n`
+  );
 }
 
 /**
@@ -115,24 +124,27 @@ function lodashMethods(methods) {
  * - '@graphql-tools/utils' is `asArray`, the one function of it that the visitor calls, from the
  *   module of the package that defines it (esm/helpers.js).
  * - 'graphql' is cmlint's one copy, dist/bundle/graphql.cjs (through the compile cache), with
- *   only the names those modules import: `Source` (pluck's index) and `parse` (utils' helpers).
+ *   only the names those modules import: `Source` (pluck's index) and `parse` (utils' helpers),
+ *   both among graphql.cjs's exports (checked here).
  *   `parseCode` reaches neither, so this module is left out too, and the file never loads
  *   graphql-js.
  * A later version that imports anything else from either package fails the build ("No matching
  * export"), as does a `require()` of either (whose names esbuild cannot check): add what it needs
  * here, after checking that it is the same graphql-js.
  */
-const PLUCK_GRAPHQL = { Source: 'graphql/language/source.js', parse: 'graphql/language/parser.js' };
+const PLUCK_GRAPHQL = ['Source', 'parse'];
 const PLUCK_UTILS = { asArray: '@graphql-tools/utils/esm/helpers.js' };
 
 function pluckOnly() {
   const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
+  const missing = PLUCK_GRAPHQL.filter((name) => !(name in GRAPHQL_JS_EXPORTS));
+  if (missing.length > 0) throw new Error(`graphql.cjs does not export ${missing.join(', ')} (GRAPHQL_JS_EXPORTS), which graphql-tag-pluck.cjs imports`);
   // Each an ES module even when its list is empty (`export {}`): esbuild checks the names imported from ES modules only.
   const virtual = {
     '@graphql-tools/utils': 'export {};\n' + Object.entries(PLUCK_UTILS).map(([name, file]) => `export { ${name} } from ${JSON.stringify(new URL(`node_modules/${file}`, root).pathname)};\n`).join(''),
     graphql:
       `export {};\nimport { requireBundleFile } from ${JSON.stringify(bundleFile)};\nconst graphql = requireBundleFile('graphql.cjs');\n` +
-      Object.entries(PLUCK_GRAPHQL).map(([name, id]) => `export const ${name} = graphql(${JSON.stringify(id)}).${name};\n`).join(''),
+      PLUCK_GRAPHQL.map((name) => `export const ${name} = graphql.${name};\n`).join(''),
   };
   return {
     name: 'pluck-only',
@@ -292,6 +304,22 @@ const pluckBuild = build({
   outfile: new URL(PLUCK_FILE, outdir).pathname,
 });
 
+/**
+ * graphql.cjs runs graphql-js's production `instanceOf` (a plain instanceof; the same in any
+ * NODE_ENV), not its development one, which on every type test that fails (isScalarType(x) of
+ * another kind, thousands in a validation) also compares the class names, to tell a developer
+ * whose node_modules hold two copies of graphql-js that objects of one reached the other. The file
+ * is one copy by construction (checked below), and cmlint gives it no objects of another; the
+ * development check cost 3 % of the instructions documents add to a run.
+ */
+const graphqlBuild = build({
+  ...vendor,
+  define: { ...vendor.define, 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
+  stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' },
+  outfile: new URL('graphql.cjs', outdir).pathname,
+});
+
 await Promise.all([
   pluckBuild,
   build({
@@ -313,7 +341,7 @@ await Promise.all([
     .map(([name, file]) =>
       build({ ...vendor, stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: root.pathname, sourcefile: file }, outfile: new URL(file, outdir).pathname }),
     ),
-  build({ ...vendor, stdin: { contents: graphqlVendorEntry(), resolveDir: root.pathname, sourcefile: 'graphql.cjs' }, outfile: new URL('graphql.cjs', outdir).pathname }),
+  graphqlBuild,
   build({
     ...vendor,
     plugins: [...vendor.plugins, lodashMethods(MIMETYPE_LODASH_METHODS)],
@@ -374,3 +402,10 @@ for (const file of ['cli.cjs', 'worker.cjs', 'compile-cache.cjs']) {
 const pluckImports = Object.values((await pluckBuild).metafile.outputs)[0].imports.filter((i) => i.external && !isBuiltin(i.path));
 if (pluckImports.length > 0) throw new Error(`${PLUCK_FILE} loads ${pluckImports.map((i) => `${i.path} (${i.kind})`).join(', ')} at run time`);
 if (importCalls(readFileSync(new URL(PLUCK_FILE, outdir), 'utf8')).length > 0) throw new Error(`${PLUCK_FILE} has an import(), which Node 20 cannot run from a code cache`);
+
+// graphql.cjs: graphql-js's ES modules only (a CommonJS module of it beside them would be a
+// second copy of what it defines).
+const graphqlDir = dirname(realpathSync(createRequire(new URL('package.json', root)).resolve('graphql/package.json')));
+const graphqlInputs = Object.keys(Object.values((await graphqlBuild).metafile.outputs)[0].inputs).filter((path) => path !== 'graphql.cjs');
+const notEsm = graphqlInputs.filter((path) => !(realpathSync(new URL(path, root)).startsWith(`${graphqlDir}${sep}`) && path.endsWith('.mjs')));
+if (notEsm.length > 0) throw new Error(`graphql.cjs bundles ${notEsm.join(', ')}: only graphql-js's ES modules (${graphqlDir}/**/*.mjs) may be in it`);

@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLJs, GRAPHQL_JS_EXPORTS } from '../src/graphql/graphql-js-exports.js';
+import { graphqlJs } from '../src/graphql/graphql-js.js';
 import { baseEnv, BIN, ROOT } from './helpers/cli.js';
 import { EMBEDDING_STYLES } from './helpers/document-styles.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
@@ -214,6 +216,64 @@ describe('the mimetype table beside the bundle (@contentful/mimetype with four l
       expect(bundled.getGroupLabel({ type })).toBe(pkg.getGroupLabel({ type }));
       expect(bundled.getGroupLabel({ fallbackFileName: `file${ext}` })).toBe(pkg.getGroupLabel({ fallbackFileName: `file${ext}` }));
     }
+  });
+});
+
+describe('graphql-js beside the bundle (graphql.cjs: the names cmlint uses, from its ES modules)', () => {
+  const require = createRequire(import.meta.url);
+  const bundled = require(join(ROOT, 'dist/bundle/graphql.cjs')) as GraphQLJs;
+  const pkg = require('graphql') as GraphQLJs;
+  const names = Object.keys(GRAPHQL_JS_EXPORTS) as (keyof GraphQLJs)[];
+
+  it('exports each name of GRAPHQL_JS_EXPORTS, as graphql-js defines it', () => {
+    expect(Object.keys(bundled).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const [ours, theirs] = [bundled[name], pkg[name]];
+      expect(typeof ours, name).toBe(typeof theirs);
+      if (typeof theirs === 'function') expect([(ours as () => void).name, (ours as () => void).length], name).toEqual([theirs.name, theirs.length]);
+    }
+    expect(bundled.Kind).toEqual(pkg.Kind);
+    expect(bundled.DirectiveLocation).toEqual(pkg.DirectiveLocation);
+    expect(bundled.specifiedRules.map((rule) => rule.name)).toEqual(pkg.specifiedRules.map((rule) => rule.name));
+    expect(bundled.specifiedDirectives.map(String)).toEqual(pkg.specifiedDirectives.map(String));
+    expect(bundled.specifiedScalarTypes.map(String)).toEqual(pkg.specifiedScalarTypes.map(String));
+  });
+
+  /** A schema built with the classes of `graphql`, and what its parse, validate, TypeInfo and findBreakingChanges make of it. */
+  function exercise(graphql: GraphQLJs) {
+    const string = graphql.specifiedScalarTypes.find((type) => type.name === 'String')!;
+    const schema = (withTitle: boolean) => {
+      const page = new graphql.GraphQLObjectType({
+        name: 'Page',
+        fields: { slug: { type: new graphql.GraphQLNonNull(string) }, ...(withTitle ? { title: { type: string } } : {}) },
+      });
+      return new graphql.GraphQLSchema({ query: new graphql.GraphQLObjectType({ name: 'Query', fields: { page: { type: page, args: { id: { type: string } } } } }) });
+    };
+    const [before, after] = [schema(true), schema(false)];
+    const document = graphql.parse(new graphql.Source('query Q($id: String) { page(id: $id) { title slug nope } }\nfragment Unused on Page { slug }\n', 'q.graphql'));
+    const errors = graphql.validate(after, document, [...graphql.specifiedRules]).map((error) => ({ message: error.message, locations: error.locations, name: error.name }));
+    const types: string[] = [];
+    const typeInfo = new graphql.TypeInfo(before);
+    graphql.visit(document, graphql.visitWithTypeInfo(typeInfo, { Field: () => void types.push(String(typeInfo.getType())) }));
+    return { errors, types, changes: graphql.findBreakingChanges(before, after) };
+  }
+
+  it('is one copy of graphql-js: its classes, parser, validation, TypeInfo and findBreakingChanges work together as the package\'s do', () => {
+    const ours = exercise(bundled);
+    expect(ours).toEqual(exercise(pkg));
+    expect(ours.errors.map((error) => error.message)).toEqual([expect.stringContaining('"title"'), expect.stringContaining('"nope"'), expect.stringContaining('"Unused"')]);
+    expect(ours.types).toEqual(['Page', 'String', 'String!', 'undefined', 'String!']);
+    expect(ours.changes).toEqual([expect.objectContaining({ type: 'FIELD_REMOVED', description: 'Page.title was removed.' })]);
+    // What that would catch: graphql-js refuses the objects of another copy. graphql.cjs is built
+    // with graphql-js's production instanceOf, which does not say why (scripts/bundle.mjs).
+    const theirs = new pkg.GraphQLSchema({ query: new pkg.GraphQLObjectType({ name: 'Query', fields: { a: { type: pkg.specifiedScalarTypes[0]! } } }) });
+    expect(() => bundled.validate(theirs, bundled.parse('{ a }'))).toThrow(/^Expected .* to be a GraphQL schema\.$/s);
+    expect(() => pkg.validate(theirs, pkg.parse('{ a }'))).not.toThrow();
+  });
+
+  it('outside the bundle, graphqlJs() gives graphql-js\'s own objects, each from its module (the names GRAPHQL_JS_EXPORTS lists are where it says)', () => {
+    const fromModules = graphqlJs();
+    for (const name of names) expect(fromModules[name], name).toBe(pkg[name]);
   });
 });
 

@@ -1,83 +1,35 @@
 import { createRequire } from 'node:module';
 import { requireBundleFile } from '../bundle-file.js';
 import { PACKAGE_LAYOUT } from '../package-root.js';
-
-type GraphQLJs = Pick<
-  typeof import('graphql'),
-  | 'Kind'
-  | 'Source'
-  | 'parse'
-  | 'visit'
-  | 'GraphQLSchema'
-  | 'GraphQLObjectType'
-  | 'GraphQLInterfaceType'
-  | 'GraphQLInputObjectType'
-  | 'GraphQLEnumType'
-  | 'GraphQLUnionType'
-  | 'GraphQLScalarType'
-  | 'GraphQLList'
-  | 'GraphQLNonNull'
-  | 'GraphQLDirective'
-  | 'DirectiveLocation'
-  | 'specifiedDirectives'
-  | 'specifiedScalarTypes'
-  | 'TypeInfo'
-  | 'visitWithTypeInfo'
-  | 'getNamedType'
-  | 'validate'
-  | 'specifiedRules'
-  | 'NoUnusedFragmentsRule'
-  | 'UniqueOperationNamesRule'
-  | 'LoneAnonymousOperationRule'
-  | 'GraphQLError'
-  | 'findBreakingChanges'
->;
+import { GRAPHQL_JS_EXPORTS, type GraphQLJs } from './graphql-js-exports.js';
 
 let loaded: GraphQLJs | undefined;
 
 /**
- * The parts of graphql-js cmlint uses, loaded on first use: runs without GraphQL rules or
- * documents never load it. Its modules are required one by one rather than through its index,
- * which loads execution, subscriptions and utilities cmlint does not need (about 40 % of its
- * load time: documents add to the cold start of a small run).
+ * The parts of graphql-js cmlint uses (GRAPHQL_JS_EXPORTS), loaded on first use: runs without
+ * GraphQL rules or documents never load it. In the bundle they are dist/bundle/graphql.cjs's
+ * exports (scripts/bundle.mjs); otherwise each name's module is required from node_modules when
+ * the name is first read, so a run that only parses loads only the parser, and only `cmlint diff`
+ * loads findBreakingChanges.
  */
 export function graphqlJs(): GraphQLJs {
-  if (loaded) return loaded;
-  // In the bundle, graphql-js's modules are in one file beside it (scripts/bundle.mjs).
-  const require = PACKAGE_LAYOUT === 'bundle' ? (requireBundleFile('graphql.cjs') as NodeJS.Require) : createRequire(import.meta.url);
-  const typeInfo = require('graphql/utilities/TypeInfo.js') as typeof import('graphql');
-  const definition = require('graphql/type/definition.js') as typeof import('graphql');
-  const directives = require('graphql/type/directives.js') as typeof import('graphql');
-  loaded = {
-    Kind: (require('graphql/language/kinds.js') as typeof import('graphql')).Kind,
-    Source: (require('graphql/language/source.js') as typeof import('graphql')).Source,
-    parse: (require('graphql/language/parser.js') as typeof import('graphql')).parse,
-    visit: (require('graphql/language/visitor.js') as typeof import('graphql')).visit,
-    GraphQLSchema: (require('graphql/type/schema.js') as typeof import('graphql')).GraphQLSchema,
-    GraphQLObjectType: definition.GraphQLObjectType,
-    GraphQLInterfaceType: definition.GraphQLInterfaceType,
-    GraphQLInputObjectType: definition.GraphQLInputObjectType,
-    GraphQLEnumType: definition.GraphQLEnumType,
-    GraphQLUnionType: definition.GraphQLUnionType,
-    GraphQLScalarType: definition.GraphQLScalarType,
-    GraphQLList: definition.GraphQLList,
-    GraphQLNonNull: definition.GraphQLNonNull,
-    GraphQLDirective: directives.GraphQLDirective,
-    DirectiveLocation: (require('graphql/language/directiveLocation.js') as typeof import('graphql')).DirectiveLocation,
-    specifiedDirectives: directives.specifiedDirectives,
-    specifiedScalarTypes: (require('graphql/type/scalars.js') as typeof import('graphql')).specifiedScalarTypes,
-    TypeInfo: typeInfo.TypeInfo,
-    visitWithTypeInfo: typeInfo.visitWithTypeInfo,
-    getNamedType: definition.getNamedType,
-    validate: (require('graphql/validation/validate.js') as typeof import('graphql')).validate,
-    specifiedRules: (require('graphql/validation/specifiedRules.js') as typeof import('graphql')).specifiedRules,
-    NoUnusedFragmentsRule: (require('graphql/validation/rules/NoUnusedFragmentsRule.js') as typeof import('graphql')).NoUnusedFragmentsRule,
-    UniqueOperationNamesRule: (require('graphql/validation/rules/UniqueOperationNamesRule.js') as typeof import('graphql')).UniqueOperationNamesRule,
-    LoneAnonymousOperationRule: (require('graphql/validation/rules/LoneAnonymousOperationRule.js') as typeof import('graphql')).LoneAnonymousOperationRule,
-    GraphQLError: (require('graphql/error/GraphQLError.js') as typeof import('graphql')).GraphQLError,
-    get findBreakingChanges() {
-      return (require('graphql/utilities/findBreakingChanges.js') as typeof import('graphql')).findBreakingChanges;
-    },
-  };
-  return loaded;
+  return (loaded ??= PACKAGE_LAYOUT === 'bundle' ? (requireBundleFile('graphql.cjs') as GraphQLJs) : fromModules());
+}
+
+function fromModules(): GraphQLJs {
+  const require = createRequire(import.meta.url);
+  const graphql = {};
+  for (const [name, module] of Object.entries(GRAPHQL_JS_EXPORTS)) {
+    Object.defineProperty(graphql, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = (require(`graphql/${module}.js`) as Record<string, unknown>)[name];
+        if (value === undefined) throw new Error(`graphql/${module}.js exports no ${name} (GRAPHQL_JS_EXPORTS)`);
+        Object.defineProperty(graphql, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return graphql as GraphQLJs;
 }
