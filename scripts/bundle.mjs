@@ -28,7 +28,7 @@
 //   loader (each compiled from source), and a second graphql-js (graphql-tag-pluck's own).
 // - The rest stays in node_modules (EXTERNAL).
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, sep } from 'node:path';
 import { parse } from '@babel/parser';
@@ -255,8 +255,8 @@ function extractorIdentity() {
 
 /**
  * The build's identity, the key of the cache of findings about code (src/engine/code-results-cache.ts):
- * a hash of cmlint's compiled code (every file of dist/src and dist/rules), its rule index, and
- * the versions of cmlint and of graphql-js (dist/bundle/graphql.cjs is built from it).
+ * a hash of cmlint's compiled code (every file of dist/src and dist/rules), its rule index, this
+ * script, and the versions of cmlint and of graphql-js (dist/bundle/graphql.cjs is built from it).
  */
 function buildIdentity() {
   const own = createRequire(new URL('package.json', root));
@@ -266,6 +266,7 @@ function buildIdentity() {
     for (const name of files) code.update(`${dir}${name}\u0000`).update(readFileSync(new URL(`${dir}${name}`, root)));
   }
   code.update(readFileSync(new URL('schema/rule-index.json', root)));
+  code.update(readFileSync(new URL('scripts/bundle.mjs', root))); // how the bundle files are made (graphql.cjs from graphql-js)
   return `cmlint@${own('./package.json').version} graphql@${own('graphql/package.json').version} build#${code.digest('hex').slice(0, 32)}`;
 }
 
