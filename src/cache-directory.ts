@@ -94,6 +94,36 @@ export function writeOwnFile(file: string, data: Buffer | string): string | unde
   return undefined;
 }
 
+/**
+ * The JSON of a cache file (`readOwnFile`) when `fits` accepts it, then marked as used
+ * (`markUsed`: what no run used for 30 days is pruned); otherwise undefined, and why is told to
+ * `debug`. Never throws.
+ */
+export function readCacheJson<T>(file: string, fits: (value: unknown) => value is T, debug: (format: string, ...values: unknown[]) => void): T | undefined {
+  let parsed: unknown;
+  try {
+    const read = readOwnFile(file);
+    if ('refused' in read) {
+      debug(read.refused);
+      return undefined;
+    }
+    parsed = JSON.parse(read.data.toString('utf8'));
+  } catch (error) {
+    debug('cache not read: %s', (error as Error).message);
+    return undefined;
+  }
+  if (!fits(parsed)) {
+    debug('cache not used: not of this format, or made for another build or project');
+    return undefined;
+  }
+  try {
+    markUsed(file);
+  } catch (error) {
+    debug('cache not marked as used: %s', (error as Error).message);
+  }
+  return parsed;
+}
+
 /** FNV-1a of a short string (a path), as 8 hex digits: part of a file name, not a check (what the file holds is the check). */
 export function hash32(text: string): string {
   let hash = 0x811c9dc5;

@@ -38,7 +38,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { debuglog } from 'node:util';
-import { cacheBaseDirectory, hash32, markUsed, readOwnFile, writeOwnFile } from '../cache-directory.js';
+import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache-directory.js';
 import { saveAfterRun } from '../cache-saves.js';
 import type { CodeInput } from '../inputs/code-input.js';
 import type { SpaceModel } from '../model/space-model.js';
@@ -172,29 +172,7 @@ function lodashVersion(): string | null {
 
 /** The entries of a cache file made for this project and build, checked in shape; none if anything is off. */
 function readEntries(file: string, cwd: string, build: string): Entry[] {
-  let parsed: unknown;
-  try {
-    const read = readOwnFile(file);
-    if ('refused' in read) {
-      debug(read.refused);
-      return [];
-    }
-    parsed = JSON.parse(read.data.toString('utf8'));
-  } catch (error) {
-    debug('cache not read: %s', (error as Error).message);
-    return [];
-  }
-  if (!isCacheFile(parsed) || parsed.build !== build || parsed.cwd !== cwd) {
-    debug('cache not used: not a cache file of this format, build and project');
-    return [];
-  }
-  try {
-    // Its last use (the compile cache removes what no run used for 30 days).
-    markUsed(file);
-  } catch (error) {
-    debug('cache not marked as used: %s', (error as Error).message);
-  }
-  return parsed.entries;
+  return readCacheJson(file, (value): value is CacheFile => isCacheFile(value) && value.build === build && value.cwd === cwd, debug)?.entries ?? [];
 }
 
 function isCacheFile(value: unknown): value is CacheFile {

@@ -31,7 +31,7 @@ import { fstatSync, lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
-import { cacheBaseDirectory, contentIdentity, hash32, markUsed, readOwnFile, writeOwnFile } from '../../cache-directory.js';
+import { cacheBaseDirectory, contentIdentity, hash32, readCacheJson, writeOwnFile } from '../../cache-directory.js';
 import { saveAfterRun } from '../../cache-saves.js';
 import type { GraphQLText } from './extract.js';
 
@@ -167,34 +167,9 @@ function exists(path: string): boolean {
 
 /** The entries of a cache file made for this project and extractor, checked in shape; none if anything is off. */
 function readEntries(file: string, cwd: string, extractor: string): Record<string, Entry> {
-  let parsed: unknown;
-  try {
-    const read = readOwnFile(file);
-    if ('refused' in read) {
-      debug(read.refused);
-      return {};
-    }
-    parsed = JSON.parse(read.data.toString('utf8'));
-  } catch (error) {
-    debug('cache not read: %s', (error as Error).message);
-    return {};
-  }
-  if (!isCacheFile(parsed)) {
-    debug('cache not used: not a cache file of this format');
-    return {};
-  }
-  if (parsed.extractor !== extractor || parsed.cwd !== cwd) {
-    debug('cache made for another extractor or project');
-    return {};
-  }
-  debug('cache read: %d entries', Object.keys(parsed.files).length);
-  try {
-    // Its last use (the compile cache removes what no run used for 30 days).
-    markUsed(file);
-  } catch (error) {
-    debug('cache not marked as used: %s', (error as Error).message);
-  }
-  return parsed.files;
+  const files = readCacheJson(file, (value): value is CacheFile => isCacheFile(value) && value.extractor === extractor && value.cwd === cwd, debug)?.files;
+  if (files) debug('cache read: %d entries', Object.keys(files).length);
+  return files ?? {};
 }
 
 function isCacheFile(value: unknown): value is CacheFile {
