@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import type { DocumentNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode } from 'graphql';
+import type { DocumentNode, FragmentDefinitionNode, OperationDefinitionNode } from 'graphql';
 import { graphqlJs } from '../../graphql/graphql-js.js';
 import { eachSelection } from '../../graphql/selections.js';
 import { fileSystemError, InputError, InputErrors } from '../../load/input-error.js';
