@@ -36,6 +36,8 @@ import { build } from 'esbuild';
 import { GRAPHQL_JS_EXPORTS } from '../dist/src/graphql/graphql-js-exports.js';
 
 const root = new URL('../', import.meta.url);
+/** require() as the package resolves it (its own dependencies). */
+const rootRequire = createRequire(new URL('package.json', root));
 const outdir = new URL('dist/bundle/', root);
 
 /** Packages that stay in node_modules, imported at run time: native, optional peers, large and used by few runs. */
@@ -239,18 +241,21 @@ const common = {
  * output). A cache made by another build of any of them is not used.
  */
 function extractorIdentity() {
-  const version = (require, name) => `${name}@${require(`${name}/package.json`).version}`;
-  const own = createRequire(new URL('package.json', root));
-  const pluck = createRequire(own.resolve('@graphql-tools/graphql-tag-pluck/package.json'));
+  const pluck = createRequire(rootRequire.resolve('@graphql-tools/graphql-tag-pluck/package.json'));
   const code = createHash('sha256');
   for (const file of ['extract.js', 'extract-cache.js']) code.update(readFileSync(new URL(`dist/src/inputs/documents/${file}`, root)));
   return [
-    `cmlint@${own('./package.json').version}`,
-    version(own, '@graphql-tools/graphql-tag-pluck'),
-    version(own, '@babel/parser'), // babel-parser.cjs, which graphql-tag-pluck.cjs loads too
+    `cmlint@${rootRequire('./package.json').version}`,
+    version(rootRequire, '@graphql-tools/graphql-tag-pluck'),
+    version(rootRequire, '@babel/parser'), // babel-parser.cjs, which graphql-tag-pluck.cjs loads too
     version(pluck, '@babel/traverse'),
     `extract#${code.digest('hex').slice(0, 16)}`,
   ].join(' ');
+}
+
+/** The package `name` as `require` resolves it, with its version. */
+function version(require, name) {
+  return `${name}@${require(`${name}/package.json`).version}`;
 }
 
 /**
@@ -259,7 +264,6 @@ function extractorIdentity() {
  * script, and the versions of cmlint and of graphql-js (dist/bundle/graphql.cjs is built from it).
  */
 function buildIdentity() {
-  const own = createRequire(new URL('package.json', root));
   const code = createHash('sha256');
   for (const dir of ['dist/src/', 'dist/rules/']) {
     const files = readdirSync(new URL(dir, root), { recursive: true }).filter((name) => name.endsWith('.js')).sort();
@@ -267,7 +271,7 @@ function buildIdentity() {
   }
   code.update(readFileSync(new URL('schema/rule-index.json', root)));
   code.update(readFileSync(new URL('scripts/bundle.mjs', root))); // how the bundle files are made (graphql.cjs from graphql-js)
-  return `cmlint@${own('./package.json').version} graphql@${own('graphql/package.json').version} build#${code.digest('hex').slice(0, 32)}`;
+  return `cmlint@${rootRequire('./package.json').version} ${version(rootRequire, 'graphql')} build#${code.digest('hex').slice(0, 32)}`;
 }
 
 /** `import.meta.url` in a CommonJS file of dist/bundle/: the file's own URL, from the `__filename` of its wrapper. */
@@ -406,7 +410,7 @@ if (importCalls(readFileSync(new URL(PLUCK_FILE, outdir), 'utf8')).length > 0) t
 
 // graphql.cjs: graphql-js's ES modules only (a CommonJS module of it beside them would be a
 // second copy of what it defines).
-const graphqlDir = dirname(realpathSync(createRequire(new URL('package.json', root)).resolve('graphql/package.json')));
+const graphqlDir = dirname(realpathSync(rootRequire.resolve('graphql/package.json')));
 const graphqlInputs = Object.keys(Object.values((await graphqlBuild).metafile.outputs)[0].inputs).filter((path) => path !== 'graphql.cjs');
 const notEsm = graphqlInputs.filter((path) => !(realpathSync(new URL(path, root)).startsWith(`${graphqlDir}${sep}`) && path.endsWith('.mjs')));
 if (notEsm.length > 0) throw new Error(`graphql.cjs bundles ${notEsm.join(', ')}: only graphql-js's ES modules (${graphqlDir}/**/*.mjs) may be in it`);

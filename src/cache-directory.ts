@@ -1,7 +1,8 @@
 /**
  * Where cmlint's caches live and the rules every cache file follows, shared by the compile cache
- * (src/compile-cache.ts, bundled on its own into dist/bundle/compile-cache.cjs) and the documents'
- * extraction cache (src/inputs/documents/extract-cache.ts, in the CLI's bundle):
+ * (src/compile-cache.ts, bundled on its own into dist/bundle/compile-cache.cjs), the documents'
+ * extraction cache (src/inputs/documents/extract-cache.ts) and the cache of findings about code
+ * (src/engine/code-results-cache.ts), both in the CLI's bundle:
  * - one per-user directory (XDG or ~/.cache, and the macOS and Windows equivalents), or the
  *   absolute directory CMLINT_COMPILE_CACHE names; CMLINT_COMPILE_CACHE=0 or
  *   NODE_DISABLE_COMPILE_CACHE=1 turn every cache off;

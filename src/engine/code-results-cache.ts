@@ -41,6 +41,7 @@ import { debuglog } from 'node:util';
 import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache-directory.js';
 import { saveAfterRun } from '../cache-saves.js';
 import type { CodeInput } from '../inputs/code-input.js';
+import { isObject } from '../load/records.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
 import type { Severity, Target } from './rule.js';
@@ -176,16 +177,16 @@ function readEntries(file: string, cwd: string, build: string): Entry[] {
 }
 
 function isCacheFile(value: unknown): value is CacheFile {
-  if (!isRecord(value)) return false;
+  if (!isObject(value)) return false;
   const { format, build, cwd, entries } = value;
   if (format !== FORMAT || typeof build !== 'string' || typeof cwd !== 'string' || !Array.isArray(entries)) return false;
-  return entries.every((e) => isRecord(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding));
+  return entries.every((e) => isObject(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding));
 }
 
 const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 'info']);
 
 function isCachedFinding(value: unknown): value is CachedFinding {
-  if (!isRecord(value)) return false;
+  if (!isObject(value)) return false;
   const { rule, messageId, severity, target, file, offset, place, values, operation } = value;
   // Offsets and file indexes are kept in 32-bit columns (findings.ts).
   const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
@@ -194,7 +195,7 @@ function isCachedFinding(value: unknown): value is CachedFinding {
     typeof rule === 'string' &&
     typeof messageId === 'string' &&
     SEVERITIES.has(severity) &&
-    isRecord(target) &&
+    isObject(target) &&
     text(target.contentType) &&
     text(target.field) &&
     text(target.entry) &&
@@ -206,8 +207,4 @@ function isCachedFinding(value: unknown): value is CachedFinding {
     values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
     text(operation)
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -45,6 +45,11 @@ interface Instance {
 }
 
 const INTERNAL_MESSAGE_ID = 'internal-error';
+
+/** Whether a rule's instance visits code (documents, operations): its findings about code are what the results cache keeps. */
+function visitsCode(instance: Instance): boolean {
+  return instance.visitors.document !== undefined || instance.visitors.operation !== undefined;
+}
 /** How many entries (or assets) pass between two progress callbacks. */
 export const PROGRESS_EVERY = 1000;
 
@@ -171,9 +176,9 @@ export class RuleRunner {
     }
   }
 
-  /** The active rules that visit code (documents, operations), in order: whose findings about code the results cache keeps. */
+  /** The active rules that visit code, in order (see `visitsCode`). */
   codeRules(): Instance[] {
-    return this.instances.filter((i) => i.visitors.document || i.visitors.operation);
+    return this.instances.filter(visitsCode);
   }
 
   /** Starts keeping a copy of each finding about a document in `files` that a rule visiting code reports (see `recorded`). */
@@ -310,7 +315,7 @@ export class RuleRunner {
       ...(code ? { operation: definitionName(descriptor.node!) } : {}),
     };
     this.findings.add(finding);
-    if (this.recording && (instance.visitors.document || instance.visitors.operation)) this.keep(this.recording, meta.id, descriptor, finding);
+    if (this.recording && visitsCode(instance)) this.keep(this.recording, meta.id, descriptor, finding);
   }
 
   /**

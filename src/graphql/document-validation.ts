@@ -1,5 +1,6 @@
 import type { ASTNode, ASTVisitor, FragmentDefinitionNode, GraphQLError, GraphQLInputType, GraphQLSchema, OperationDefinitionNode, TypeInfo, TypeNode, ValidationContext, ValidationRule, VariableDefinitionNode, VariableNode } from 'graphql';
 import { graphqlJs } from './graphql-js.js';
+import { eachSelection } from './selections.js';
 
 /**
  * The validation rules of graphql-document-invalid. All operations and fragments of a run are
@@ -77,14 +78,13 @@ function splitDefinitions(
     const reached = new Set(definitions.filter((d): d is FragmentDefinitionNode => d.kind === graphql.Kind.FRAGMENT_DEFINITION));
     const queue = [...definitions];
     for (let definition = queue.pop(); definition; definition = queue.pop()) {
-      graphql.visit(definition, {
-        FragmentSpread(spread) {
-          for (const fragment of named.get(spread.name.value) ?? []) {
-            if (reached.has(fragment)) continue;
-            reached.add(fragment);
-            queue.push(fragment);
-          }
-        },
+      eachSelection(definition, (selection) => {
+        if (selection.kind !== 'FragmentSpread') return;
+        for (const fragment of named.get(selection.name.value) ?? []) {
+          if (reached.has(fragment)) continue;
+          reached.add(fragment);
+          queue.push(fragment);
+        }
       });
     }
     return fragments.filter((fragment) => reached.has(fragment));

@@ -33,6 +33,7 @@ import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, contentIdentity, hash32, readCacheJson, writeOwnFile } from '../../cache-directory.js';
 import { saveAfterRun } from '../../cache-saves.js';
+import { isObject } from '../../load/records.js';
 import type { GraphQLText } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */
@@ -173,16 +174,16 @@ function readEntries(file: string, cwd: string, extractor: string): Record<strin
 }
 
 function isCacheFile(value: unknown): value is CacheFile {
-  if (typeof value !== 'object' || value === null) return false;
-  const { format, extractor, cwd, files } = value as Partial<Record<keyof CacheFile, unknown>>;
+  if (!isObject(value)) return false;
+  const { format, extractor, cwd, files } = value;
   if (format !== FORMAT || typeof extractor !== 'string' || typeof cwd !== 'string') return false;
-  if (typeof files !== 'object' || files === null || Array.isArray(files) || Object.getPrototypeOf(files) !== Object.prototype) return false;
+  if (!isObject(files) || Object.getPrototypeOf(files) !== Object.prototype) return false;
   return Object.values(files).every(isEntry);
 }
 
 function isEntry(value: unknown): value is Entry {
-  if (typeof value !== 'object' || value === null) return false;
-  const { stat, texts } = value as Partial<Record<keyof Entry, unknown>>;
+  if (!isObject(value)) return false;
+  const { stat, texts } = value;
   return (
     typeof stat === 'string' &&
     Array.isArray(texts) &&
