@@ -98,7 +98,7 @@ function requests(file: SourceFileNode): Request[] {
 export default defineRule<Options>({
   meta: {
     id: 'role-based-user-data',
-    description: 'Code that lists or reads the users of a space and reads user fields that, from 2026-08-14, a token of a non-admin user no longer gets.',
+    description: 'Code that lists or reads the users of a space: from 2026-08-14 a token of a non-admin user gets a reduced user record (no email, activated, 2faEnabled …); names the fields the code reads.',
     enforcement: { date: '2026-08-14', postponedFrom: null, note: null },
     severity: 'warning',
     recommended: true,
