@@ -220,23 +220,30 @@ export function jsFacts(program: t.File, text: string): JsFacts {
       }
     }
     // Children in reverse, so that they are visited in source order.
-    const children: t.Node[] = [];
-    for (const key in node) {
-      if (SKIP_KEYS.has(key)) continue;
-      const value = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) children.push(item);
-      } else if (isNode(value)) children.push(value);
-    }
+    const children = childNodes(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, parent: node, grand: parent, loop });
   }
   return facts;
+}
+
+/** A node's child nodes, in source order (positions, comments and tokens left out). */
+export function childNodes(node: t.Node): t.Node[] {
+  const children: t.Node[] = [];
+  for (const key in node) {
+    if (SKIP_KEYS.has(key)) continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) children.push(item);
+    } else if (isNode(value)) children.push(value);
+  }
+  return children;
 }
 
 function isNode(value: unknown): value is t.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
-function isInside(node: t.Node, outer: t.Node): boolean {
+/** Whether `node` lies within `outer` (or is it). */
+export function isInside(node: t.Node, outer: t.Node): boolean {
   return node.start! >= outer.start! && node.end! <= outer.end!;
 }

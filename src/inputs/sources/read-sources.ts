@@ -65,7 +65,8 @@ function urlSites(found: readonly { text: string; start: number }[], hosts: Serv
 }
 
 async function javascriptNode(file: CodeSourceFile, text: string, hosts: ServiceHosts): Promise<SourceFileNode> {
-  const facts = jsFacts(await parseJs(text, file.path), text);
+  const program = await parseJs(text, file.path);
+  const facts = jsFacts(program, text);
   const urls: UrlSite[] = [];
   const commands: Token[][] = [];
   for (const site of facts.strings) {
@@ -100,6 +101,7 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
     strings: facts.strings,
     calls: facts.calls,
     memberReads: facts.memberReads,
+    program,
     urls,
     commands,
     at: (offset, target) => file.at(offset, target),
@@ -146,6 +148,7 @@ function textNode(file: CodeSourceFile, text: string, hosts: ServiceHosts, hashC
     strings: [],
     calls: [],
     memberReads: [],
+    program: null,
     urls: urlSites(facts.urls, hosts),
     commands: facts.commands,
     graphql: [],

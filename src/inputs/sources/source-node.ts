@@ -1,3 +1,4 @@
+import type * as t from '@babel/types';
 import type { DocumentNode } from 'graphql';
 import type { SourcePlaceNode } from '../../model/code-nodes.js';
 import type { ServiceHosts } from './hosts.js';
@@ -32,6 +33,8 @@ export interface SourceFileNode {
   readonly calls: readonly CallSite[];
   /** Reads of a variable's properties (JavaScript only). */
   readonly memberReads: readonly MemberRead[];
+  /** The parsed program (JavaScript only; null for text files), for rules that follow a value or a control flow (see syntax-tree.ts). */
+  readonly program: t.File | null;
   /** URLs and absolute paths: in string literals (JavaScript) or anywhere outside comments (text). */
   readonly urls: readonly UrlSite[];
   /**
