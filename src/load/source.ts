@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes } from './file-bytes.js';
 import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
@@ -147,7 +146,7 @@ export class JsonSourceFile implements SourceFile {
     readonly path: string,
     readonly absPath: string,
   ) {
-    this.bytes = new FileBytes(absPath);
+    this.bytes = new FileBytes(absPath, path);
   }
 
   get size(): number {
@@ -169,7 +168,7 @@ export class JsonSourceFile implements SourceFile {
    * error in a small file. Records are read in windows whatever the file's size.
    */
   whole(): Buffer {
-    return (this.buf ??= readFileSync(this.absPath));
+    return (this.buf ??= this.bytes.read(0, this.size));
   }
 
   release(): void {
