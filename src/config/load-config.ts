@@ -11,7 +11,6 @@ import { buildConfigSchema } from './config-schema.js';
 import { closest } from './closest.js';
 import { ConfigError } from './config-error.js';
 import { loadPlugins } from './load-plugins.js';
-import { globMatcher } from './resolve-rules.js';
 import { packageFile } from '../package-root.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
@@ -188,17 +187,6 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
   if (typeof asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asOf) && !isIsoDate(asOf)) {
     problem('/asOf', `'${asOf}' is not a calendar date (YYYY-MM-DD)`);
   }
-  // An override's glob that cannot be made into a matcher (tried once: a RegExp is compiled when first used) is a
-  // problem of the config, at its place, not an internal error of the rule whose finding it would match.
-  (valid ? ((parsed.value as ConfigFile).overrides ?? []) : []).forEach(({ contentTypes }, i) =>
-    contentTypes.forEach((glob, j) => {
-      try {
-        globMatcher(glob)('');
-      } catch (error) {
-        problem(`/overrides/${i}/contentTypes/${j}`, `not a glob cmlint can match: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }),
-  );
   if (problems.size === 0) return { config: parsed.value as ConfigFile, rules };
   const sorted = [...problems].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
   throw new ConfigError(sorted.map(([text]) => text));
