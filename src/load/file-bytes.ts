@@ -39,8 +39,9 @@ export class FileBytes {
     return fd;
   }
 
+  /** The size when first opened (known without opening the file again once it was). */
   get size(): number {
-    this.handle();
+    if (this.first === undefined) this.handle();
     return this.first!.size;
   }
 

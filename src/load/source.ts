@@ -372,7 +372,7 @@ class LargeFileLines {
       const nl = before.lastIndexOf(0x0a);
       if (nl >= 0 || from === 0) {
         const lineStart = nl >= 0 ? nl + 1 : bomLength(before);
-        return { line: newlines + 1, column: before.toString('utf8', lineStart).length + 1 };
+        return { line: newlines + 1, column: utf16Length(before, lineStart, before.length) + 1 };
       }
     }
   }
