@@ -67,6 +67,9 @@ export default defineRule({
       validationNotObject: {
         text: "Validation {{index}} of field '{{field}}'{{where}} is {{kind}}, not an object{{more}}: it is not checked.",
       },
+      repeatedKey: {
+        text: "Key '{{key}}' is repeated (again at line {{line}}, column {{column}}): JSON.parse, which the service's import tool reads exports with, keeps only the last value of a repeated key, so this value is ignored, and cmlint ignores it too. Merge the two into one.",
+      },
     },
     docs: `
 This rule is not about a change of the service, and it is not in the list of rules that come
@@ -93,12 +96,19 @@ input"). What this rule reports is readable, and the run goes on:
 | a content type field whose \`type\` is not one of the service's field types | skip its values |
 | an Array field whose \`items.type\` is not Symbol, Link or ResourceLink | skip its items |
 | \`validations\` (of a field or its items) that is not an array, or elements that are not objects (one finding per list) | skip them |
+| a key repeated in a JSON file's structure: its top level (two \`entries\` sections), its \`taxonomy\`, the top level of a resource (one finding per value that is not the last) | read only the last value, as JSON.parse does, and as the service's import tool does with it |
 
 The locale findings are warnings at most: the service keeps one default locale and fallbacks to
 configured locales, but what it does with an export that breaks this (the service's own import
 tool ships a test export with two default locales) is not documented. An entry of an unknown
 content type is reported only when the input has content types; an input with entries and no
 content types at all gets one warning, not one per entry.
+
+A repeated key is read as JSON.parse reads it (its last value, in the place of its first), and
+so by the service's import tool; an export with two \`entries\` sections is linted as one with
+the last. Inside a record (an entry's fields, a content type's field), a repeated key is read
+the same way without a finding: finding repeats there would mean scanning every record besides
+parsing it. In YAML a repeated key is malformed YAML: an input error.
 
 ## Examples
 
@@ -237,6 +247,7 @@ entries of a space together.
       },
 
       end() {
+        for (const { node, kept } of space.repeatedKeys) context.report({ node, messageId: 'repeatedKey', data: { key: node.key, line: kept.line, column: kept.column } });
         if (space.locales.size > 0 && !firstDefault) {
           const first = space.locales.values().next().value!;
           context.report({ node: first, path: ['default'], messageId: 'noDefault', data: { count: space.locales.size } });

@@ -10,7 +10,7 @@ import { defaultOptions } from './config/resolve-rules.js';
 import { BaselineError, type StaleEntry } from './engine/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
 import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
-import { quoted, visible } from './format/safe-text.js';
+import { quoted, readable, visible } from './format/safe-text.js';
 import { countBySeverity, type FormatContext } from './format/types.js';
 import { InputError, InputErrors } from './load/input-error.js';
 import type { BaseTree } from './diff/git-base.js';
@@ -182,7 +182,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`cmlint: ${visible(error.message)}\nRun 'cmlint --help' for usage.\n`);
+      io.stderr(`cmlint: ${readable(error.message)}\nRun 'cmlint --help' for usage.\n`);
       return 2;
     }
     if (error instanceof ConfigError || error instanceof InputErrors || error instanceof BaselineError || error instanceof OutputFileError) {

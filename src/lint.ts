@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 import { RuleConfiguration } from './config/resolve-rules.js';
@@ -13,6 +12,7 @@ import type { LintResult, Report } from './format/types.js';
 import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-code.js';
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import type { MigrationScript } from './inputs/migrations/index.js';
+import { statIfReadable } from './load/file-bytes.js';
 import { InputError } from './load/input-error.js';
 import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
@@ -148,7 +148,7 @@ function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loade
       : config.taxonomy !== undefined
         ? { absPath: resolve(path === null ? options.cwd : dirname(path), config.taxonomy), namedBy: 'the config key "taxonomy"' }
         : undefined;
-  if (taxonomy && !statSync(taxonomy.absPath, { throwIfNoEntry: false })?.isFile()) {
+  if (taxonomy && !statIfReadable(taxonomy.absPath)?.isFile()) {
     throw new InputError(displayPath(taxonomy.absPath, options.cwd), `No such file (the taxonomy export named by ${taxonomy.namedBy})`);
   }
   return taxonomy;
@@ -262,7 +262,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
   try {
     const taxonomy = taxonomyInput(options, loaded);
     // Only large files are split (see WorkerPool); a pool for small inputs would only cost start-up.
-    const jobs = !diff && !migrations && selection.files.some((f) => statSync(f.absPath).size > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
+    const jobs = !diff && !migrations && selection.files.some((f) => (statIfReadable(f.absPath)?.size ?? 0) > wholeFileLimit()) ? (options.jobs ?? 1) : 1;
     // Worker threads start before the model is read here, so that their start-up overlaps it.
     pool =
       jobs > 1

@@ -171,6 +171,20 @@ describe('input-shape findings: the run goes on', () => {
     expect(report.summary.entries).toBe(4);
   });
 
+  it('two "entries" sections: linted as JSON.parse reads the file (the last, 4 entries, not the union of 6), and the first is reported', () => {
+    const section = (ids: string[]) => JSON.stringify(ids.map((id) => entry(id, 'page')), null, 2).replace(/\n/g, '\n  ');
+    const text = `{\n  "contentTypes": [${JSON.stringify(ct('page'))}],\n  "locales": [${JSON.stringify(EN)}],\n  "entries": ${section(['a1', 'a2'])},\n  "entries": ${section(['b1', 'b2', 'b3', 'b4'])}\n}\n`;
+    const dir = project({ 'space.json': text });
+    const run = lint(dir, 'space.json');
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report & { summary: { entries: number } };
+    expect(report.summary.entries).toBe(4);
+    const shape = report.findings.filter((f) => f.ruleId === 'input-shape').map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.pointer} ${f.message}`);
+    expect(shape).toEqual([
+      "space.json:4:14 error /entries Key 'entries' is repeated (again at line 42, column 14): JSON.parse, which the service's import tool reads exports with, keeps only the last value of a repeated key, so this value is ignored, and cmlint ignores it too. Merge the two into one.",
+    ]);
+  });
+
   it('a UTF-8 byte order mark is not an error, and positions after it are right (JSON and YAML)', () => {
     const text = pretty({ contentTypes: [ct('page', [{ id: 'slug', name: 'Slug', type: 'Symbol', validations: [{ regexp: { pattern: '^(?!x)' } }] }])] });
     const dir = project({ 'a.json': `\uFEFF${text}`, 'b.yaml': '\uFEFFcontentTypes:\n  - sys: { id: post, type: ContentType }\n    fields:\n      - { id: s, name: S, type: Symbol, validations: [{ regexp: { pattern: "(?<=a)" } }] }\n' });

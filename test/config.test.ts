@@ -513,6 +513,17 @@ describe('validation errors', () => {
     expect(await configErrorOf(() => readConfigFile(path, '.linterrc.yaml', rules))).toBe(expected);
   });
 
+  it('merge YAML merge keys (an override made from another), and still refuse a key repeated beside them', async () => {
+    const merged = writeConfig('overrides:\n  - &legacy\n    contentTypes: ["legacy*"]\n    rules: { hidden-required-field: off }\n  - <<: *legacy\n    contentTypes: ["old*"]\n');
+    const { config } = await readConfigFile(merged, '.linterrc.yaml', rules);
+    expect(config.overrides).toEqual([
+      { contentTypes: ['legacy*'], rules: { 'hidden-required-field': 'off' } },
+      { contentTypes: ['old*'], rules: { 'hidden-required-field': 'off' } },
+    ]);
+    const repeated = writeConfig('overrides:\n  - <<: { rules: {} }\n    contentTypes: ["a"]\n    contentTypes: ["b"]\n');
+    expect(await configErrorOf(() => readConfigFile(repeated, '.linterrc.yaml', rules))).toBe('.linterrc.yaml:4:5: invalid YAML: Map keys must be unique');
+  });
+
   it('report JSON syntax errors with the position', async () => {
     const path = writeConfig('{\n  "rules": {\n    "hidden-required-field": "warning",\n  }\n}\n', '.linterrc.json');
     const message = await configErrorOf(() => readConfigFile(path, '.linterrc.json', rules));

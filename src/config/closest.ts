@@ -3,6 +3,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
+    // The lengths' difference is a lower bound of the distance: a word of megabytes costs nothing.
+    if (Math.abs(word.length - candidate.length) >= bestDistance) continue;
     const distance = editDistance(word, candidate);
     if (distance < bestDistance) {
       best = candidate;

@@ -105,7 +105,7 @@ async function parseConfigFile(absPath: string, shown: string): Promise<ParsedCo
   }
   const { LineCounter, parseDocument } = await import('yaml');
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   if (doc.errors.length > 0) {
     throw new ConfigError(
       doc.errors

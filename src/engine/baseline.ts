@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { visible } from '../format/safe-text.js';
+import { readable } from '../format/safe-text.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
 import { codeIdentity, findingKey, identityKey, type PathBase } from './identity.js';
 import type { Target } from './rule.js';
@@ -40,8 +40,8 @@ const FORMAT_VERSION = 1;
 /** A baseline file that cannot be read or has the wrong shape: exit code 2. */
 export class BaselineError extends Error {
   constructor(message: string) {
-    // Paths and ids from the baseline file, made visible for stderr (see format/safe-text.ts).
-    super(visible(message));
+    // Paths and ids from the baseline file, made visible (long words shortened) for stderr (see format/safe-text.ts).
+    super(readable(message));
   }
 }
 

@@ -36,16 +36,47 @@ export function quoted(text: string): string {
   return visible(shorten(text));
 }
 
-/** Longer runs without a space in a message are quoted ids or URLs (values were shortened when the message was rendered). */
-const LONG_WORD = /\S{121,}/g; // MAX_QUOTED_LENGTH + 1
+/** One whitespace character, as `\s` counts them (no quantifier: each search is linear, however long the text). */
+const SPACE = /\s/g;
 
-/** The finding as human formats show it: message, file, pointer and target made visible, long ids shortened. */
+/**
+ * `text` with every word (a run without whitespace) longer than MAX_QUOTED_LENGTH shortened:
+ * such words in a message are quoted ids, keys or URLs (values were shortened when the message
+ * was rendered). Found by searching for the spaces between words, so that one word of megabytes
+ * costs one pass (a pattern with a quantifier over the word would backtrack over all of it).
+ */
+export function shortenWords(text: string): string {
+  if (text.length <= MAX_QUOTED_LENGTH) return text;
+  let result = '';
+  /** Start of the text not yet copied, and of the current word. */
+  let copied = 0;
+  let word = 0;
+  SPACE.lastIndex = 0;
+  for (;;) {
+    const space = SPACE.exec(text);
+    const end = space ? space.index : text.length;
+    if (end - word > MAX_QUOTED_LENGTH) {
+      result += text.slice(copied, word) + shorten(text.slice(word, end));
+      copied = end;
+    }
+    if (!space) return result + text.slice(copied);
+    word = end + 1;
+  }
+}
+
+/** `visible(shortenWords(text))`: how a message that quotes inputs (a finding's, an input or config error's) is shown to people. */
+export function readable(text: string): string {
+  return visible(shortenWords(text));
+}
+
+/** The finding as human formats show it: message, file, pointer and target made visible, long ids, keys and words shortened. */
 export function readableFinding(f: Finding): Finding {
   return {
     ...f,
-    message: visible(f.message.replace(LONG_WORD, (word) => shorten(word))),
+    message: readable(f.message),
     file: f.file === null ? null : visible(f.file),
-    pointer: f.pointer === null ? null : visible(f.pointer),
+    // Each key of the pointer shortened on its own (a deep pointer of short keys is kept whole).
+    pointer: f.pointer === null ? null : visible(f.pointer.split('/').map((key) => shorten(key)).join('/')),
     target: {
       contentType: f.target.contentType === null ? null : quoted(f.target.contentType),
       field: f.target.field === null ? null : quoted(f.target.field),

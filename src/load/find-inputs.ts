@@ -1,6 +1,6 @@
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { InputError, fileSystemError } from './input-error.js';
+import { InputError, fileSystemError, missingReason } from './input-error.js';
 import { displayPath, type InputFile } from './load-space.js';
 
 const EXPORT_FILES = '**/*.{json,yaml,yml}';
@@ -42,7 +42,7 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
         globs.push({ pattern: path, cwd: options.cwd, named: true });
         continue;
       }
-      throw new InputError(path, 'No such file or directory');
+      throw new InputError(path, missingReason(path));
     }
     if (stats.isDirectory()) globs.push({ pattern: EXPORT_FILES, cwd: absPath, named: false });
     else found.set(absPath, true);

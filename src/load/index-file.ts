@@ -12,6 +12,15 @@ export interface FileIndex {
   sections: { kind: RecordKind; view: ValueView }[];
   /** The file holds (part of) the organisation's taxonomy: a taxonomy export (even an empty one) or concept records. */
   taxonomy: boolean;
+  /** Values of repeated keys that are not read: all but the last (see `asParsed`). */
+  repeated: RepeatedKey[];
+}
+
+/** A value of a repeated key, not read: the key's last value (at `kept`) is. */
+export interface RepeatedKey {
+  key: string;
+  ignored: ValueView;
+  kept: ValueView;
 }
 
 /**
@@ -20,7 +29,7 @@ export interface FileIndex {
  * collection (`sys.type: "Array"` with `items`).
  */
 export function indexFile(root: ValueView): FileIndex {
-  const index: FileIndex = { recognised: false, records: [], sections: [], taxonomy: false };
+  const index: FileIndex = { recognised: false, records: [], sections: [], taxonomy: false, repeated: [] };
   if (root.type === 'array') {
     addResources(index, root);
     return index;
@@ -28,7 +37,7 @@ export function indexFile(root: ValueView): FileIndex {
   if (root.type !== 'object') {
     throw shapeError(root, 'Expected a JSON/YAML object or array at the top level');
   }
-  const members = root.members();
+  const members = asParsed(root, index);
   const type = sysType(members);
   if (type === 'Array') {
     const items = members.find(([key]) => key === 'items');
@@ -71,7 +80,7 @@ function addTaxonomy(index: FileIndex, view: ValueView): void {
   if (view.type !== 'object') throw shapeError(view, `"${TAXONOMY_KEY}" must be an object with "concepts" and "conceptSchemes" arrays`);
   index.recognised = true;
   index.taxonomy = true;
-  for (const [key, section] of view.members()) {
+  for (const [key, section] of asParsed(view, index)) {
     const kind = ownValue(KIND_BY_TAXONOMY_SECTION, key);
     if (kind) addSection(index, kind, section, `${TAXONOMY_KEY}.${key}`);
   }
@@ -84,12 +93,32 @@ function shapeError(view: ValueView, message: string): InputError {
 function addResources(index: FileIndex, array: ValueView): void {
   for (const element of array.elements()) {
     if (element.type !== 'object') continue;
-    const type = sysType(element.members());
+    const type = sysType(asParsed(element, index));
     if (type === undefined) continue;
     index.recognised = true;
     const kind = ownValue(KIND_BY_SYS_TYPE, type);
     if (kind) addRecord(index, kind, element);
   }
+}
+
+/**
+ * The members of an object as JSON.parse reads it (and so the service's import tool): a repeated
+ * key has its last value, in the place of its first. The values not read are noted in the index.
+ */
+function asParsed(object: ValueView, index: FileIndex): [string, ValueView][] {
+  const values = new Map<string, ValueView[]>();
+  for (const [key, view] of object.members()) {
+    const list = values.get(key);
+    if (list) list.push(view);
+    else values.set(key, [view]);
+  }
+  const members: [string, ValueView][] = [];
+  for (const [key, list] of values) {
+    const kept = list[list.length - 1]!;
+    for (const ignored of list.slice(0, -1)) index.repeated.push({ key, ignored, kept });
+    members.push([key, kept]);
+  }
+  return members;
 }
 
 function sysType(members: [string, ValueView][]): string | undefined {

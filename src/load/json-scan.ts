@@ -9,6 +9,7 @@
  */
 
 import { isUtf8 } from 'node:buffer';
+import { OVER_STRING_LIMIT } from './input-error.js';
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -17,20 +18,36 @@ export class JsonSyntaxError extends Error {
   ) {
     super(message);
   }
+
+  /** The same error `by` bytes further on (an offset in a slice of the file made an offset in the file). */
+  moved(by: number): JsonSyntaxError {
+    return new (this.constructor as typeof JsonSyntaxError)(this.message, this.offset + by);
+  }
 }
 
 /** Bytes that are not UTF-8 were found while decoding (the file's text check says which and where). */
 class NotUtf8Error extends JsonSyntaxError {}
 
+/** A value (a record, or a key) too long to be one JavaScript string, at its first byte: not a syntax error, a limit of V8. */
+export class TooLongError extends JsonSyntaxError {}
+
 /**
- * The text of the UTF-8 bytes buf[start, end). Bytes that are not UTF-8 are an error (decoding
- * alone would put U+FFFD in their place): inputs are checked so as they are decoded, not in a
- * separate pass over the whole file.
+ * The text of the UTF-8 bytes buf[start, end) (at file offset `base`, for errors). Bytes that are
+ * not UTF-8 are an error (decoding alone would put U+FFFD in their place): inputs are checked so
+ * as they are decoded, not in a separate pass over the whole file.
  */
-export function utf8Text(buf: Uint8Array, start: number, end: number): string {
+export function utf8Text(buf: Uint8Array, start: number, end: number, base = 0): string {
   const bytes = Buffer.from(buf.buffer, buf.byteOffset + start, end - start);
-  if (!isUtf8(bytes)) throw new NotUtf8Error('Not UTF-8', start);
-  return bytes.toString('utf8');
+  if (!isUtf8(bytes)) throw new NotUtf8Error('Not UTF-8', base + start);
+  try {
+    return bytes.toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw error;
+    throw new TooLongError(
+      `Too large to read: cmlint parses each entry, asset and other record whole, and the text of this one is ${OVER_STRING_LIMIT}`,
+      base + start,
+    );
+  }
 }
 
 /** The bytes of JSON's structure (shared by the scanners). */

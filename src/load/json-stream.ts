@@ -36,14 +36,14 @@ const ELEMENT_ARRAY_END = Buffer.from('\n    ]');
 
 /** JSON.parse of bytes [start, end) of `buf` (at file offset `base`); a syntax error gets its exact file offset. */
 export function parseAt(buf: Buffer, start: number, end: number, base: number): unknown {
-  const text = utf8Text(buf, start, end);
+  const text = utf8Text(buf, start, end, base);
   try {
     return JSON.parse(text);
   } catch {
     try {
       diagnoseJson(buf, start, end);
     } catch (error) {
-      if (error instanceof JsonSyntaxError) throw new JsonSyntaxError(error.message, base + error.offset);
+      if (error instanceof JsonSyntaxError) throw error.moved(base);
       throw error;
     }
     throw new JsonSyntaxError('Invalid JSON', base + start);
@@ -103,7 +103,7 @@ class Window {
         const found = this.buf.indexOf(layoutEnd, rel);
         if (found >= 0) {
           const end = found + layoutEnd.length;
-          const text = utf8Text(this.buf, rel, end);
+          const text = utf8Text(this.buf, rel, end, this.base);
           try {
             return { end: this.base + end, value: JSON.parse(text) };
           } catch {
@@ -117,7 +117,7 @@ class Window {
         end = valueEnd(this.buf, rel, this.buf.length);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
-        if (complete) throw new JsonSyntaxError(error.message, this.base + error.offset);
+        if (complete) throw error.moved(this.base);
         length = Math.max(length * 2, this.buf.length * 2);
         continue;
       }
@@ -459,7 +459,6 @@ class ChunkScan {
     for (let base = start; base < end; base += STEP) {
       const chunk = this.bytes.readInto(this.storage, base);
       yield { chunk, base, limit: Math.min(end - base, STEP) };
-      if (chunk.length < this.storage.length && base + chunk.length < end) return; // the file is shorter than it was
     }
   }
 }

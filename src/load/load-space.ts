@@ -5,9 +5,10 @@ import type { AssetNode, EntryNode } from '../model/nodes.js';
 import { SpaceModel } from '../model/space-model.js';
 import { TaxonomyIndex } from '../model/taxonomy.js';
 import { indexFile, type FileIndex } from './index-file.js';
-import { InputError, InputErrors, fileSystemError } from './input-error.js';
+import { InputError, InputErrors, OVER_STRING_LIMIT, fileSystemError } from './input-error.js';
+import { FileChangedError } from './file-bytes.js';
 import { diagnoseJson } from './json-diagnose.js';
-import { JsonSyntaxError, bomLength } from './json-scan.js';
+import { JsonSyntaxError, TooLongError, bomLength } from './json-scan.js';
 import { layoutElementCount, LayoutCutter, streamElementRange } from './json-stream.js';
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
@@ -90,6 +91,9 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
       }
       if (!index.recognised) return undefined;
       if (index.taxonomy) model.taxonomy ??= new TaxonomyIndex();
+      for (const { key, ignored, kept } of index.repeated) {
+        model.repeatedKeys.push({ node: { kind: 'member', key, source: ignored.ref }, kept: source.locate(kept.ref, []) });
+      }
       for (const { kind, view } of records(index, kinds)) addToModel(model, kind, view, duplicates, errors);
       files.push(source);
       return { source, index };
@@ -365,8 +369,7 @@ async function openFile(absPath: string, path: string): Promise<{ source: Source
   if (yaml) {
     const { LineCounter, parseDocument } = await import('yaml');
     const lineCounter = new LineCounter();
-    // Without its byte order mark: the parser would count it as a column of line 1.
-    const doc = parseDocument(readFileSync(absPath, 'utf8').replace(/^\uFEFF/, ''), { lineCounter, prettyErrors: false });
+    const doc = parseDocument(yamlText(absPath, path), { lineCounter, prettyErrors: false, merge: true });
     const first = doc.errors[0];
     if (first) {
       const { line, col } = lineCounter.linePos(first.pos[0]);
@@ -381,8 +384,22 @@ async function openFile(absPath: string, path: string): Promise<{ source: Source
   return { source, root: JsonView.root(source) };
 }
 
+/** A YAML file's text, without its byte order mark (the parser would count it as a column of line 1). */
+function yamlText(absPath: string, path: string): string {
+  try {
+    return readFileSync(absPath, 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') {
+      throw new InputError(path, `Cannot read: YAML files are read whole, and this one is ${OVER_STRING_LIMIT}: use JSON for large exports (read in windows, at any size)`);
+    }
+    throw error;
+  }
+}
+
 /** Turns what reading a file threw into an input error with a position; rethrows bugs. */
 function toInputError(error: unknown, path: string, source: SourceFile | undefined): InputError {
+  // Whatever the file holds now is not what was read: that is the problem, not its text.
+  if (error instanceof FileChangedError) return error;
   // Text problems first, as when every file was checked whole before it was read.
   if (source instanceof JsonSourceFile) {
     try {
@@ -393,6 +410,7 @@ function toInputError(error: unknown, path: string, source: SourceFile | undefin
   }
   if (error instanceof InputError) return error;
   if (error instanceof InputErrors) return error.errors[0]!;
+  if (error instanceof TooLongError && source instanceof JsonSourceFile) return new InputError(path, error.message, source.position(error.offset));
   if ((error instanceof JsonSyntaxError || error instanceof SyntaxError) && source instanceof JsonSourceFile) {
     // A small file is diagnosed whole, for the first error in document order and its exact
     // reason; a large one keeps the offset found while streaming (already exact for records).

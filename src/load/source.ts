@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes } from './file-bytes.js';
 import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
@@ -147,7 +146,7 @@ export class JsonSourceFile implements SourceFile {
     readonly path: string,
     readonly absPath: string,
   ) {
-    this.bytes = new FileBytes(absPath);
+    this.bytes = new FileBytes(absPath, path);
   }
 
   get size(): number {
@@ -169,7 +168,7 @@ export class JsonSourceFile implements SourceFile {
    * error in a small file. Records are read in windows whatever the file's size.
    */
   whole(): Buffer {
-    return (this.buf ??= readFileSync(this.absPath));
+    return (this.buf ??= this.bytes.read(0, this.size));
   }
 
   release(): void {
@@ -373,7 +372,7 @@ class LargeFileLines {
       const nl = before.lastIndexOf(0x0a);
       if (nl >= 0 || from === 0) {
         const lineStart = nl >= 0 ? nl + 1 : bomLength(before);
-        return { line: newlines + 1, column: before.toString('utf8', lineStart).length + 1 };
+        return { line: newlines + 1, column: utf16Length(before, lineStart, before.length) + 1 };
       }
     }
   }

@@ -80,7 +80,7 @@ export class JsonView implements ValueView {
     try {
       return scan(buf, 0, buf.length);
     } catch (error) {
-      if (error instanceof JsonSyntaxError) throw new JsonSyntaxError(error.message, error.offset + this.start);
+      if (error instanceof JsonSyntaxError) throw error.moved(this.start);
       throw error;
     }
   }

@@ -80,8 +80,18 @@ export type Node = ContentTypeNode | FieldNode | EditorInterfaceNode | LocaleNod
  */
 export type EntryRef = Pick<EntryNode, 'kind' | 'id' | 'contentTypeId' | 'source'>;
 
-/** What a finding can be about: any node, an entry by reference, or a node of a code input. */
-export type ReportNode = Exclude<Node, EntryNode> | EntryRef | CodeNode;
+/**
+ * A member of an object in an input file that is not a record (a section of an export, a key of a
+ * resource): what findings about a file's structure are about. `source` is where its value is.
+ */
+export interface MemberNode {
+  readonly kind: 'member';
+  readonly key: string;
+  readonly source: SourceRef;
+}
+
+/** What a finding can be about: any node, an entry by reference, a node of a code input, or a member of a file's structure. */
+export type ReportNode = Exclude<Node, EntryNode> | EntryRef | CodeNode | MemberNode;
 
 export function entryRef(entry: EntryNode): EntryRef {
   return { kind: 'entry', id: entry.id, contentTypeId: entry.contentTypeId, source: entry.source };

@@ -1,4 +1,5 @@
-import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, ReportNode } from './nodes.js';
+import type { Position } from '../load/source.js';
+import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, MemberNode, ReportNode } from './nodes.js';
 import type { TaxonomyIndex } from './taxonomy.js';
 import { StringTable } from '../compact/string-table.js';
 
@@ -18,6 +19,12 @@ export class SpaceModel {
    * script line (the node's record), with the tool's message: reported by migration-invalid.
    */
   readonly migrationIssues: { node: ReportNode; message: string }[] = [];
+  /**
+   * Values of keys repeated in an input's structure (two `entries` sections in an export), not
+   * read: JSON.parse keeps only a repeated key's last value, and so does cmlint. Each with where
+   * the value read instead is; reported by input-shape.
+   */
+  readonly repeatedKeys: { node: MemberNode; kept: Position }[] = [];
   /**
    * Entry ids met in the run, numbered once: the reader's check for duplicate ids and the rules
    * that keep ids across entries share this one table of bytes (an export of a million entries

@@ -1,0 +1,131 @@
+/**
+ * Huge words: ids, keys and values of megabytes in exports and config files are shortened for
+ * people in one pass (a pattern over the word overflowed the regular expression stack at about
+ * 8 MB), config errors quote them shortened, and a record too long to be one JavaScript string is
+ * an input error that says which limit it hit.
+ */
+import { constants } from 'node:buffer';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closest } from '../src/config/closest.js';
+import type { Finding } from '../src/engine/findings.js';
+import { readableFinding, readable, shortenWords } from '../src/format/safe-text.js';
+import { InputError } from '../src/load/input-error.js';
+import { TooLongError, utf8Text } from '../src/load/json-scan.js';
+import { parseAt } from '../src/load/json-stream.js';
+import { BIN, baseEnv, cmlint } from './helpers/cli.js';
+import { build, pretty, removeTempDirs, tempDir } from './helpers/load-helpers.js';
+
+afterAll(removeTempDirs);
+
+const MB8 = 8 << 20;
+
+describe('shortenWords', () => {
+  const long = (n: number, c = 'x') => c.repeat(n);
+  it.each([
+    ['a short message is unchanged', 'Field title is empty', 'Field title is empty'],
+    ['a word of 120 characters is kept', `id ${long(120)} here`, `id ${long(120)} here`],
+    ['a word of 121 is shortened, the words around it kept', `id '${long(121)}' here`, `id '${long(119)}… (3 more characters) here`],
+    ['every long word on its own, whitespace kept as it is', `${long(200)}\n\t${long(130, 'y')} end`, `${long(120)}… (80 more characters)\n\t${long(120, 'y')}… (10 more characters) end`],
+    ['unicode whitespace separates words (as \\s does)', `${long(100)}\u00a0${long(100)}`, `${long(100)}\u00a0${long(100)}`],
+    ['only whitespace', ' '.repeat(300), ' '.repeat(300)],
+  ])('%s', (_name, text, expected) => {
+    expect(shortenWords(text)).toBe(expected);
+  });
+
+  it('a word of 8 MB in a finding’s message: one pass, no stack overflow', () => {
+    const key = long(MB8);
+    const finding = { message: `Field 'title' holds a value for locale '${key}' which the space does not configure`, file: 'a.json', pointer: `/entries/0/fields/title/${key}` } as Finding;
+    const shown = readableFinding({ ...finding, target: { contentType: 'page', field: 'title', entry: 'e1', locale: key } });
+    expect(shown.message).toBe(`Field 'title' holds a value for locale '${long(119)}… (8,388,490 more characters) which the space does not configure`);
+    // Each key of a pointer on its own: the keys before the huge one are kept whole.
+    expect(shown.pointer).toBe(`/entries/0/fields/title/${long(120)}… (8,388,488 more characters)`);
+    expect(shown.target.locale).toBe(`${long(120)}… (8,388,488 more characters)`);
+  });
+
+  it('an input error’s message quoting a huge id is shortened on stderr', () => {
+    const error = new InputError('b.json', `Duplicate entry '${long(MB8)}': also in a.json at /entries/0`, { line: 2, column: 3 }, '/0');
+    expect(error.format()).toBe(`b.json:2:3: Duplicate entry '${long(119)}… (8,388,491 more characters) also in a.json at /entries/0 (at /0)`);
+  });
+
+  it('readable makes visible after shortening (no escape is cut in half)', () => {
+    expect(readable(`${long(119)}\u001b${long(10, 'b')} ok`)).toBe(`${long(119)}\\u001b… (10 more characters) ok`);
+  });
+});
+
+describe('an 8 MB locale key in an export, through every human format', () => {
+  const dir = tempDir();
+  const key = 'k'.repeat(MB8);
+  const page = build.contentType('page');
+  writeFileSync(
+    join(dir, 'space.json'),
+    pretty({ contentTypes: [page], locales: [build.locale('en-US', null, true)], entries: [{ ...build.entry('e1', 'page'), fields: { title: { [key]: 'Hi' } } }] }),
+  );
+
+  it.each(['stylish', 'github', 'markdown', 'junit'])('%s: the finding, with the key shortened (it crashed with "Maximum call stack size exceeded")', (format) => {
+    const run = cmlint(['space.json', '-f', format, '--no-color', '--as-of', '2026-11-21'], { cwd: dir });
+    expect(run.stderr).not.toMatch(/internal error/);
+    expect(run.code).toBe(1);
+    // In the message the word is the key in quotes (github shows only the message).
+    expect(run.stdout).toContain(`'${'k'.repeat(119)}… (8,388,491 more characters)`);
+    expect(run.stdout.length).toBeLessThan(20_000);
+  });
+
+  it('json keeps the key whole', () => {
+    const run = spawnSync(process.execPath, [BIN, 'space.json', '-f', 'json', '--as-of', '2026-11-21'], { cwd: dir, env: baseEnv(), encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(run.status).toBe(1);
+    const findings = (JSON.parse(run.stdout) as { findings: { ruleId: string; target: { locale: string | null } }[] }).findings;
+    expect(findings.find((f) => f.ruleId === 'unconfigured-locale')!.target.locale).toBe(key);
+  });
+});
+
+describe('config errors quote what they quote from the config shortened', () => {
+  it('a 10 MB unknown rule key: one short error at once (it took 35 s and printed 21 MB)', () => {
+    const dir = tempDir();
+    const key = 'k'.repeat(10 << 20);
+    writeFileSync(join(dir, '.linterrc.json'), JSON.stringify({ rules: { [key]: 'error' } }));
+    writeFileSync(join(dir, 'space.json'), pretty({ locales: [build.locale('en-US', null, true)] }));
+    const run = cmlint(['space.json'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `.linterrc.json:1:11: rules.${'k'.repeat(114)}… (10,485,647 more characters) unknown rule '${'k'.repeat(119)}… (10,485,642 more characters)\n`,
+    );
+  });
+
+  it('a near name is still suggested; a word far longer than every rule id is compared with none', () => {
+    const ids = ['hidden-required-field', 'input-shape'];
+    expect(closest('hidden-required-feild', ids)).toBe('hidden-required-field');
+    expect(closest('k'.repeat(10 << 20), ids)).toBeUndefined();
+  });
+
+  it('a usage error quoting a huge argument', () => {
+    // An argument of 100 KB (Linux refuses one over 128 KB).
+    const run = cmlint(['--format', 'f'.repeat(100_000)]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('… (');
+    expect(run.stderr.length).toBeLessThan(2000);
+  });
+});
+
+describe('a record too long to be one JavaScript string', () => {
+  it('is not a syntax error and not a YAML hint: the limit it hit, at its first byte in the file', () => {
+    // Zero bytes (valid UTF-8, so only the length is at fault); Buffer.alloc does not touch the pages.
+    const bytes = Buffer.alloc(constants.MAX_STRING_LENGTH + 2);
+    const error = (() => {
+      try {
+        parseAt(bytes, 1, bytes.length, 4096);
+      } catch (thrown) {
+        return thrown;
+      }
+      return expect.fail('expected an error');
+    })();
+    expect(error).toBeInstanceOf(TooLongError);
+    expect((error as TooLongError).offset).toBe(4097);
+    expect((error as TooLongError).message).toBe(
+      "Too large to read: cmlint parses each entry, asset and other record whole, and the text of this one is longer than the longest string JavaScript can hold (V8's limit: 536,870,888 characters)",
+    );
+    expect(utf8Text(bytes, 0, 10)).toBe('\0'.repeat(10));
+  });
+});
