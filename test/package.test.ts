@@ -66,9 +66,6 @@ function run(command: string, args: readonly string[], cwd: string): Run {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** What a run prints and exits with. */
-const outcome = (r: Run) => ({ code: r.code, stdout: r.stdout, stderr: r.stderr });
-
 /**
  * The lockfile of a project that depends on the tarball and on `peers`, made of the repository's
  * lockfile: the packages reached from cmlint's dependencies and from the peers, found where
@@ -127,7 +124,7 @@ function projectLockfile(tarball: string, peers: readonly string[]): { packageJs
 
 /** Every file under `dir`, by its path from `dir` with forward slashes. */
 function filesUnder(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'))
     .sort();
@@ -230,11 +227,11 @@ describe('npm pack', () => {
     expect(PKG.license).toBe('MIT');
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 cmlint contributors\n/);
     expect(PKG.engines.node).toBe('>=20.19');
-    const packed = new Set(tarballFiles);
-    for (const file of [PKG.main, PKG.types, PKG.bin.cmlint!, 'schema/linterrc.schema.json', '.linterrc.example.yaml']) expect(packed, file).toContain(file.replace(/^\.\//, ''));
+    const inTarball = new Set(tarballFiles);
+    for (const file of [PKG.main, PKG.types, PKG.bin.cmlint!, 'schema/linterrc.schema.json', '.linterrc.example.yaml']) expect(inTarball, file).toContain(file.replace(/^\.\//, ''));
     // The README's links to rule pages.
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const [, page] of readme.matchAll(/\]\((docs\/rules\/[\w-]+\.md)\)/g)) expect(packed, page).toContain(page);
+    for (const [, page] of readme.matchAll(/\]\((docs\/rules\/[\w-]+\.md)\)/g)) expect(inTarball, page).toContain(page);
   });
 });
 
@@ -243,7 +240,6 @@ describe('a project that installs the tarball', () => {
     const version = cmlintIn(project, ['--version']);
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toBe(PKG.version);
-    expect(readdirSync(join(project, 'node_modules'))).not.toContain('esbuild');
   });
 
   it('init writes a config whose $schema names the schema of the installed package', () => {
@@ -259,20 +255,18 @@ describe('a project that installs the tarball', () => {
   });
 
   it('lints the space and its GraphQL documents (the Vue component with the installed peer) exactly as the repository does', () => {
-    for (const format of ['stylish', 'json']) {
-      const args = ['--as-of', AS_OF, '--format', format];
-      const installed = cmlintIn(project, args);
-      expect(outcome(installed)).toEqual(outcome(repositoryCmlint(project, args)));
-      expect(installed.code).toBe(1);
-      if (format !== 'json') continue;
-      const findings = (JSON.parse(installed.stdout) as { findings: { ruleId: string; file: string }[] }).findings;
-      const where = new Set(findings.map((f) => `${f.ruleId} ${f.file}`));
-      for (const expected of ['entry-field-validation space/export.json', 'graphql-document-invalid app/authors.graphql', 'zero-limit-query app/posts.ts', 'graphql-document-invalid components/AuthorCard.vue']) {
-        expect(where).toContain(expected);
-      }
+    for (const args of [['--as-of', AS_OF], ['graphql-schema', 'space/export.json']]) {
+      expect(cmlintIn(project, args)).toEqual(repositoryCmlint(project, args));
     }
-    const schema = ['graphql-schema', 'space/export.json'];
-    expect(outcome(cmlintIn(project, schema))).toEqual(outcome(repositoryCmlint(project, schema)));
+    const args = ['--as-of', AS_OF, '--format', 'json'];
+    const installed = cmlintIn(project, args);
+    expect(installed).toEqual(repositoryCmlint(project, args));
+    expect(installed.code).toBe(1);
+    const findings = (JSON.parse(installed.stdout) as { findings: { ruleId: string; file: string }[] }).findings;
+    const where = new Set(findings.map((f) => `${f.ruleId} ${f.file}`));
+    for (const expected of ['re2-incompatible-pattern space/export.json', 'entry-field-validation space/export.json', 'graphql-document-invalid app/authors.graphql', 'zero-limit-query app/posts.ts', 'graphql-document-invalid components/AuthorCard.vue']) {
+      expect(where).toContain(expected);
+    }
   });
 
   it('stops with an input error that says what to install when a run needs an optional peer the project lacks', () => {
