@@ -7,9 +7,10 @@
  * repository filled. Its lockfile is made from the repository's (every package at the version
  * package-lock.json pins), so it holds cmlint's runtime dependencies and nothing of the
  * repository's devDependencies but the one optional peer the project adds (@vue/compiler-sfc):
- * a run that needs a devDependency fails here. Install scripts are not run (re2's native build
- * takes minutes): re2 is then present but unbuilt, as after an install that denies its script,
- * and cmlint uses re2js alone, with the same verdicts.
+ * a run that needs a devDependency fails here. Optional dependencies are left out: re2, whose
+ * native build takes minutes (and whose sources and build tools are most of what it would
+ * install), is then missing, as after an install whose build of it failed, and cmlint matches
+ * with re2js alone, with the same findings.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -162,7 +163,7 @@ beforeAll(() => {
   const { packageJson, lockfile } = projectLockfile(tarball, [PEER]);
   writeFileSync(join(project, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`);
   writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
-  const installed = run('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], project);
+  const installed = run('npm', ['ci', '--offline', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund'], project);
   if (installed.code !== 0) throw new Error(`npm ci in the project failed:\n${installed.stderr}`);
   cpSync(join(ROOT, 'fixtures', 'demo-space', 'export.json'), join(project, 'space', 'export.json'));
   mkdirSync(join(project, 'app'));
@@ -178,7 +179,7 @@ beforeAll(() => {
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** `npx --no-install cmlint …` in the project (the local hook's entry in the README). */
 function cmlintIn(cwd: string, args: readonly string[]): Run {
@@ -318,9 +319,9 @@ describe('install scripts', () => {
     expect(JSON.parse(listed.stdout)).toEqual({ allowScripts: [] });
   });
 
-  it('re2, the one runtime dependency with an install script, is optional: cmlint runs without its native build', () => {
+  it('re2, the one runtime dependency with an install script, is optional: the project above runs without it', () => {
     expect(Object.keys(PKG.optionalDependencies)).toEqual(['re2']);
-    expect(existsSync(join(project, 'node_modules', 're2', 'package.json'))).toBe(true);
-    expect(existsSync(join(project, 'node_modules', 're2', 'build'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules', 're2'))).toBe(false);
+    expect(existsSync(join(ROOT, 'node_modules', 're2', 'build', 'Release', 're2.node'))).toBe(true);
   });
 });
