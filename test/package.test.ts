@@ -236,7 +236,8 @@ describe('npm pack', () => {
   });
 });
 
-describe('a project that installs the tarball', () => {
+// Each test runs the installed bin and the repository's a few times: minutes on a loaded machine.
+describe('a project that installs the tarball', { timeout: 180_000 }, () => {
   it('links the bin: npx cmlint runs the installed package', () => {
     const version = cmlintIn(project, ['--version']);
     expect(version.code).toBe(0);
@@ -309,7 +310,7 @@ describe('a project that installs the tarball', () => {
   });
 });
 
-describe('install scripts', () => {
+describe('install scripts', { timeout: 60_000 }, () => {
   const npmVersion = run('npm', ['--version'], ROOT).stdout.trim().split('.').map(Number);
   const hasAllowScripts = npmVersion[0]! > 11 || (npmVersion[0] === 11 && npmVersion[1]! >= 16);
 
