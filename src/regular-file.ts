@@ -5,7 +5,8 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpat
  * itself, the baseline, the taxonomy export, plugins). A config in a pull request can name any
  * path, and a committed symbolic link can lead anywhere: `/dev/zero` read whole fills memory, a
  * FIFO or `/dev/stdin` on an open pipe waits for ever. What a path is is checked before it is
- * opened (opening a device can do something), and read only when it is a regular file.
+ * opened (opening a device can do something), and read only when it is a regular file (or
+ * `/dev/null`).
  */
 
 /** A path that is not a regular file, or a file larger than cmlint reads: the message says what it is. */
@@ -34,8 +35,13 @@ function notRegular(absPath: string, stats: Stats): string {
 
 const MIB = 1 << 20;
 
+/** `/dev/null` is read as an empty file (`--config /dev/null`: no settings), as every program reads it. */
+function isDevNull(absPath: string, stats: Stats): boolean {
+  return stats.isCharacterDevice() && realpathSync.native(absPath) === '/dev/null';
+}
+
 function checkStats(absPath: string, stats: Stats, maxBytes: number): void {
-  if (!stats.isFile()) throw new FileKindError(notRegular(absPath, stats));
+  if (!stats.isFile() && !isDevNull(absPath, stats)) throw new FileKindError(notRegular(absPath, stats));
   if (stats.size > maxBytes) throw new FileKindError(tooLarge(stats.size, maxBytes));
 }
 

@@ -198,6 +198,12 @@ describe('config, baseline, taxonomy and plugins: only regular files of a sane s
     expect(stderr).toContain(`${message}\n`);
   });
 
+  it('--config /dev/null is an empty config (no settings), as for other programs', () => {
+    const { code, stderr } = run(['.', '--config', '/dev/null', '-f', 'json'], project);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+  });
+
   it('--config /dev/stdin on a pipe that stays open', async () => {
     // Open for reading and writing, a FIFO does not wait for a writer; this process keeps it open, so the pipe never ends.
     const pipe = openSync(mkfifo(join(fresh('stdin'), 'stdin')), 'r+');

@@ -1,7 +1,7 @@
 import { visible } from '../format/safe-text.js';
 import { predictedDefinitions } from './predicted-definitions.js';
 import type { Argument } from './schema-facts.js';
-import { CONTENT_SOURCE_MAPS, type Description, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
+import { CONTENT_SOURCE_MAPS, descriptionText, type Description, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
 import type { SchemaModel } from './schema-model.js';
 
 /**
@@ -29,7 +29,8 @@ const fieldLine = (f: FieldDefinition): string => (f.args.length === 0 ? inputFi
  */
 function describe(d: Description | null): string {
   if (d === null) return '';
-  if (d.text.split('\n').some((line) => visible(line) !== line)) return `"${visible(d.text.replace(/["\\]/g, '\\$&'))}"\n`;
+  const text = descriptionText(d);
+  if (text.split('\n').some((line) => visible(line) !== line)) return `"${visible(text.replace(/["\\]/g, '\\$&'))}"\n`;
   return d.block ? `"""\n${d.text.replaceAll('"""', '\\"""')}\n"""\n` : `"""${d.text}"""\n`;
 }
 
