@@ -17,7 +17,7 @@ import type { BaseTree } from './diff/git-base.js';
 import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, batches, prepareOutputFile, writeOutputFile } from './output-file.js';
+import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './output-file.js';
 import { progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
@@ -26,7 +26,12 @@ import { toolVersion } from './version.js';
 type RuleDocs = typeof import('./docs/rule-docs.js');
 
 export interface CliIo {
-  stdout: (text: string) => void;
+  /**
+   * Writes to stdout. It may return a promise that settles once the text is written: the CLI
+   * waits for it between the pieces of a report, so that a slow reader (a pipe) holds the report
+   * back rather than cmlint's memory filling with it.
+   */
+  stdout: (text: string) => void | Promise<void>;
   stderr: (text: string) => void;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -107,7 +112,7 @@ interface Output {
   file: { absPath: string; shown: string } | null;
 }
 
-/** `-f NAME` (stdout) or `-f NAME:FILE`; at most one to stdout, each file once. Default: stylish to stdout. */
+/** `-f NAME` (stdout) or `-f NAME:FILE` (`/dev/stdout` is stdout); at most one to stdout, each file once. Default: stylish to stdout. */
 function parseOutputs(values: readonly string[], cwd: string): Output[] {
   const outputs: Output[] = [];
   for (const value of values.length > 0 ? values : ['stylish']) {
@@ -116,7 +121,8 @@ function parseOutputs(values: readonly string[], cwd: string): Output[] {
     const file = colon < 0 ? null : value.slice(colon + 1);
     if (!FORMAT_NAMES.includes(format)) throw new UsageError(`--format: unknown format '${format}' (${FORMAT_NAMES.join(', ')})`);
     if (file === '') throw new UsageError(`--format ${value}: no file after ':'`);
-    outputs.push({ format, file: file === null ? null : { absPath: resolve(cwd, file), shown: file } });
+    const absPath = file === null ? null : resolve(cwd, file);
+    outputs.push({ format, file: absPath === null || isStdout(absPath) ? null : { absPath, shown: file! } });
   }
   const onStdout = outputs.filter((o) => o.file === null);
   if (onStdout.length > 1) {
@@ -337,7 +343,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     });
   } finally {
     progress?.done();
-    baseTree?.remove();
+    await baseTree?.remove();
   }
   const { result, config, rules, baseline } = outcome;
 
@@ -349,7 +355,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
     const chunks = (await loadFormatChunks(output.format))({ ...result, findings: shown }, { ...context, color });
-    if (output.file === null) for (const batch of batches(chunks)) io.stdout(batch);
+    if (output.file === null) for (const batch of batches(chunks)) await io.stdout(batch);
     else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
   }
   if (baseline) io.stderr(baselineMessage(baseline));

@@ -13,10 +13,11 @@ import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-cod
 import { selectInputs, type InputSelection } from './load/find-inputs.js';
 import type { MigrationScript } from './inputs/migrations/index.js';
 import { statIfReadable } from './load/file-bytes.js';
-import { InputError } from './load/input-error.js';
+import { InputError, fileSystemError } from './load/input-error.js';
 import { isCodeFile } from './inputs/sources/language.js';
 import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
 import { wholeFileLimit } from './load/source.js';
+import { FileKindError, checkRegularFile } from './regular-file.js';
 import { repositoryRoot } from './repo-root.js';
 import { builtinRules, isBuiltinRule, rulesToRun } from './rules-registry.js';
 import { toolVersion } from './version.js';
@@ -139,7 +140,7 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { b
   return selection;
 }
 
-/** The taxonomy export named by `--taxonomy` or the config's `taxonomy`, checked to exist. */
+/** The taxonomy export named by `--taxonomy` or the config's `taxonomy`, checked to be a file (not a FIFO or a device). */
 function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loaded: LoadedConfig): { absPath: string; namedBy: string } | undefined {
   const { config, path } = loaded;
   const taxonomy =
@@ -148,8 +149,16 @@ function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loade
       : config.taxonomy !== undefined
         ? { absPath: resolve(path === null ? options.cwd : dirname(path), config.taxonomy), namedBy: 'the config key "taxonomy"' }
         : undefined;
-  if (taxonomy && !statIfReadable(taxonomy.absPath)?.isFile()) {
-    throw new InputError(displayPath(taxonomy.absPath, options.cwd), `No such file (the taxonomy export named by ${taxonomy.namedBy})`);
+  if (taxonomy) {
+    try {
+      checkRegularFile(taxonomy.absPath);
+    } catch (error) {
+      const path = displayPath(taxonomy.absPath, options.cwd);
+      const namedBy = `(the taxonomy export named by ${taxonomy.namedBy})`;
+      if (error instanceof FileKindError) throw new InputError(path, `${error.message[0]!.toUpperCase()}${error.message.slice(1)} ${namedBy}`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(path, `No such file ${namedBy}`);
+      throw fileSystemError(path, error);
+    }
   }
   return taxonomy;
 }

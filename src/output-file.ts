@@ -1,6 +1,9 @@
-import { closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { visible } from './format/safe-text.js';
+import { kindOf } from './regular-file.js';
+import { STOP_SIGNALS, signalsDelivered } from './signals.js';
 
 /**
  * Writing report and baseline files. Paths are checked before the run, so that a path that
@@ -9,17 +12,23 @@ import { visible } from './format/safe-text.js';
  * the same file, a full disk or a signal leave the previous file or the new one, never a part
  * of one, and no temporary file behind.
  *
+ * Only a regular file is replaced. A symbolic link is followed, and the file it leads to is
+ * replaced (the link stays); a FIFO, a character device (`/dev/null`, `/dev/full`) and a file
+ * descriptor's link (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`) are opened and written
+ * through, as a shell's `>` does: replacing them, as root, would turn `/dev/null` into a file
+ * for every process of the container, and leave a reader of the FIFO or of stdout with nothing.
+ *
  * Signals: during the run, SIGINT and SIGTERM keep their default action (the process ends at
  * once, and nothing has been written yet). While files are written (asynchronously, so that a
  * signal is seen between chunks), a handler aborts the writes, their temporary files are
  * removed, and the process then ends by the same signal, as if no handler had been there.
  */
 export class OutputFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly code: string,
-  ) {
-    super(`${visible(file)}: Cannot write output (${code})${REASONS[code] ? `: ${REASONS[code]}` : ''}`);
+  /** `code`: the file system's error code; `reason`: what is wrong, when no such code says it. */
+  constructor(file: string, code: string, reason?: string);
+  constructor(file: string, code: null, reason: string);
+  constructor(file: string, code: string | null, reason = code === null ? undefined : REASONS[code]) {
+    super(`${visible(file)}: Cannot write output${code === null ? '' : ` (${code})`}${reason ? `: ${reason}` : ''}`);
   }
 }
 
@@ -34,6 +43,8 @@ const REASONS: Readonly<Record<string, string>> = {
   EDQUOT: 'disk quota exceeded',
   EIO: 'input/output error',
   ENAMETOOLONG: 'file name too long',
+  ELOOP: 'too many levels of symbolic links',
+  ENXIO: 'no such device or address (a socket cannot be written as a file)',
 };
 
 /**
@@ -42,7 +53,6 @@ const REASONS: Readonly<Record<string, string>> = {
  * after a removal) and the last one ends the process by that signal.
  */
 const writes = new Set<AbortController>();
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 let interrupted: NodeJS.Signals | null = null;
 
 function onSignal(signal: NodeJS.Signals): void {
@@ -50,25 +60,15 @@ function onSignal(signal: NodeJS.Signals): void {
   for (const write of writes) write.abort();
 }
 
-/**
- * Two turns of the event loop, with a poll phase between them: a signal that arrived while the
- * handler was installed has been dispatched to it then (libuv reads signals in the poll phase; a
- * single setImmediate may run before the next one, and a signal still undelivered when the
- * handler is removed would be lost, the process going on as if it had never come).
- */
-async function signalsDelivered(): Promise<void> {
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-}
-
 /** Registers a write for the signal handler (installed while any write is under way); returns its release. */
 function track(write: AbortController): () => Promise<void> {
-  if (writes.size === 0) for (const name of SIGNALS) process.on(name, onSignal);
+  if (writes.size === 0) for (const name of STOP_SIGNALS) process.on(name, onSignal);
   writes.add(write);
   return async () => {
     await signalsDelivered();
     writes.delete(write);
     if (writes.size > 0) return;
-    for (const name of SIGNALS) process.off(name, onSignal);
+    for (const name of STOP_SIGNALS) process.off(name, onSignal);
     // With no handler left, the signal has its default action: the process ends by it.
     if (interrupted !== null) process.kill(process.pid, interrupted);
   };
@@ -83,13 +83,109 @@ function temporaryPath(absPath: string): string {
 }
 
 /**
+ * Removes the temporary files of `absPath` that runs which are gone left behind: a SIGKILL (the
+ * out-of-memory killer, a CI job's timeout) ends a run without removing its temporary file. The
+ * temporary file of a run that is still going (two runs writing one baseline) is left alone.
+ */
+function removeLeftovers(absPath: string): void {
+  const prefix = `.${basename(absPath)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(absPath));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? name.slice(prefix.length, -'.tmp'.length) : '';
+    if (/^[1-9]\d*$/.test(pid) && !isRunning(Number(pid))) rmSync(join(dirname(absPath), name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process is there, and another user's.
+    return codeOf(error) === 'EPERM';
+  }
+}
+
+/** Where a report or baseline goes: `path` replaced atomically, or written through (see the top of this file). */
+interface OutputTarget {
+  path: string;
+  through: boolean;
+  /** For a file descriptor's link of this process (/dev/stdout), the descriptor. */
+  descriptor?: number;
+}
+
+/** A directory of file descriptors' links, as realpath gives it (`/proc/self/fd` is `/proc/PID/fd`): the process id. */
+const DESCRIPTOR_DIRECTORY = /^\/proc\/(\d+)(?:\/task\/\d+)?\/fd$/;
+
+/** As the kernel follows them (MAXSYMLINKS). */
+const MAX_LINKS = 40;
+
+/**
+ * What `absPath` leads to: a regular file to replace (or a new one), or a FIFO, a character
+ * device or a file descriptor's link to write through. Symbolic links are followed one at a
+ * time (a descriptor's link names no path: `pipe:[1234]`); anything else is refused.
+ */
+function outputTarget(absPath: string, shown: string): OutputTarget {
+  let path = absPath;
+  for (let links = 0; ; links++) {
+    let stats;
+    try {
+      stats = lstatSync(path);
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return { path, through: false };
+      throw new OutputFileError(shown, codeOf(error));
+    }
+    if (stats.isSymbolicLink()) {
+      const dir = realpathSync.native(dirname(path));
+      const descriptors = DESCRIPTOR_DIRECTORY.exec(dir);
+      if (descriptors) return { path, through: true, ...(Number(descriptors[1]) === process.pid ? { descriptor: Number(basename(path)) } : {}) };
+      if (links === MAX_LINKS) throw new OutputFileError(shown, 'ELOOP');
+      path = resolve(dir, readlinkSync(path));
+    } else if (stats.isFile()) return { path, through: false };
+    else if (stats.isFIFO() || stats.isCharacterDevice()) return { path, through: true };
+    else if (stats.isDirectory()) throw new OutputFileError(shown, 'EISDIR');
+    else throw new OutputFileError(shown, null, `${kindOf(stats)}: reports and baselines are written to files, FIFOs and character devices`);
+  }
+}
+
+/**
+ * Whether `absPath` leads to this process's stdout (`/dev/stdout`, `/dev/fd/1`, a link to
+ * `/proc/self/fd/1`): the CLI writes such a report as it writes stdout, in order with what else
+ * goes there, and also when stdout is a socket (which cannot be opened by a path).
+ */
+export function isStdout(absPath: string): boolean {
+  try {
+    return outputTarget(absPath, absPath).descriptor === 1;
+  } catch {
+    // Reported when the path is prepared.
+    return false;
+  }
+}
+
+/**
  * Makes sure `absPath` can be written: creates missing parent directories one level at a time
  * (Node's recursive mkdir loops forever on some pseudo file systems, such as /proc), refuses a
- * directory as the file, and creates and removes the temporary file the write will use.
+ * directory as the file, and creates and removes the temporary file the write will use. A
+ * target written through is only checked for permission (opening a FIFO would wait for its
+ * reader).
  */
 export async function prepareOutputFile(absPath: string, shown: string): Promise<void> {
+  const target = outputTarget(absPath, shown);
+  if (target.through) {
+    try {
+      accessSync(target.path, constants.W_OK);
+    } catch (error) {
+      throw new OutputFileError(shown, codeOf(error));
+    }
+    return;
+  }
   const missing: string[] = [];
-  let dir = dirname(absPath);
+  let dir = dirname(target.path);
   for (;;) {
     let isDirectory: boolean;
     try {
@@ -111,15 +207,9 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
       if (codeOf(error) !== 'EEXIST') throw new OutputFileError(shown, codeOf(error));
     }
   }
-  try {
-    if (statSync(absPath).isDirectory()) throw new OutputFileError(shown, 'EISDIR');
-  } catch (error) {
-    if (error instanceof OutputFileError) throw error;
-    if (codeOf(error) !== 'ENOENT') throw new OutputFileError(shown, codeOf(error));
-  }
   // A signal during the probe is held by the handler until the temporary file is gone again,
   // then ends the process as it would have.
-  const temp = temporaryPath(absPath);
+  const temp = temporaryPath(target.path);
   const release = track(new AbortController());
   try {
     closeSync(openSync(temp, 'w'));
@@ -131,19 +221,47 @@ export async function prepareOutputFile(absPath: string, shown: string): Promise
   }
 }
 
-/** Replaces `absPath` with `text` (a string, or its chunks in order) atomically: the old file or the new one, never a part of one. */
+/**
+ * Replaces `absPath` with `text` (a string, or its chunks in order) atomically: the old file or
+ * the new one, never a part of one. A FIFO, a character device or a file descriptor's link is
+ * written through instead.
+ */
 export async function writeOutputFile(absPath: string, shown: string, text: string | Iterable<string>): Promise<void> {
   // node:fs/promises is loaded when a run first writes a file: most runs write none, and it costs a
   // run's start ~2 ms (it loads readline and the file watchers).
-  const { rename, rm, writeFile } = await import('node:fs/promises');
-  const temp = temporaryPath(absPath);
+  const { open, rename, rm } = await import('node:fs/promises');
+  const chunks = typeof text === 'string' ? [text] : text;
+  const target = outputTarget(absPath, shown);
+  if (target.through) {
+    // Not tracked for signals (nothing to remove): opening a FIFO waits for its reader, and a
+    // signal then ends the run at once. Appended to, not truncated: through /dev/stdout, a file
+    // that stdout was redirected to keeps what was written to it before.
+    try {
+      const file = await open(target.path, constants.O_WRONLY | constants.O_APPEND);
+      try {
+        await writeBatches(file, chunks);
+      } finally {
+        await file.close();
+      }
+    } catch (error) {
+      // The reader of a FIFO went away: the run ends quietly, as it does when stdout's reader goes.
+      if (codeOf(error) !== 'EPIPE') throw new OutputFileError(shown, codeOf(error));
+    }
+    return;
+  }
+  removeLeftovers(target.path);
+  const temp = temporaryPath(target.path);
   const write = new AbortController();
   const release = track(write);
   try {
-    if (typeof text === 'string') await writeFile(temp, text, { signal: write.signal });
-    else await writeChunks(temp, text, write.signal);
+    const file = await open(temp, 'w');
+    try {
+      await writeBatches(file, chunks, write.signal);
+    } finally {
+      await file.close();
+    }
     if (interrupted !== null) throw new Error('interrupted');
-    await rename(temp, absPath);
+    await rename(temp, target.path);
   } catch (error) {
     await rm(temp, { force: true });
     throw new OutputFileError(shown, codeOf(error));
@@ -152,19 +270,13 @@ export async function writeOutputFile(absPath: string, shown: string, text: stri
   }
 }
 
-/** Writes the chunks to a new file, batched into writes of about `BATCH` characters (see batches); a signal stops it between writes. */
-async function writeChunks(path: string, chunks: Iterable<string>, signal: AbortSignal): Promise<void> {
-  const { open } = await import('node:fs/promises');
-  const file = await open(path, 'w');
-  try {
-    for (const batch of batches(chunks)) {
-      if (signal.aborted) throw new Error('interrupted');
-      // A write may take fewer bytes than given (a disk filling up): write the rest until it fails.
-      const bytes = Buffer.from(batch, 'utf8');
-      for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
-    }
-  } finally {
-    await file.close();
+/** Writes the chunks to `file`, batched into writes of about `BATCH` characters (see batches); a signal stops it between writes. */
+async function writeBatches(file: FileHandle, chunks: Iterable<string>, signal?: AbortSignal): Promise<void> {
+  for (const batch of batches(chunks)) {
+    if (signal?.aborted) throw new Error('interrupted');
+    // A write may take fewer bytes than given (a disk filling up): write the rest until it fails.
+    const bytes = Buffer.from(batch, 'utf8');
+    for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
   }
 }
 

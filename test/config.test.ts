@@ -403,7 +403,7 @@ describe('asOf, failOn and maxWarnings from the config', () => {
   async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
     let stdout = '';
     let stderr = '';
-    const code = await main(argv, { cwd, env: {}, isTTY: false, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+    const code = await main(argv, { cwd, env: {}, isTTY: false, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
     return { code, stdout, stderr };
   }
   const lookahead = join(ROOT, 'fixtures', 'cli', 'lookahead');

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,52 @@ describe('a reader that closes the pipe', () => {
     // The demo space has errors: exit 1, as without the pipe; the malformed export is an input error: 2.
     expect(run.stderr).toMatch(script.includes('malformed') ? /^exit=2\n$/ : /exit=1\n$/);
   });
+
+  it('a slow reader: stdout holds at most a piece of the report, not the report (bytes buffered in the bin, measured by a preloaded probe)', () => {
+    const export_ = join(dir, 'findings.json');
+    // About 4.5 MB of JSON findings.
+    const generated = spawnSync(process.execPath, ['bench/generate-export.mjs', '--entries', '1000', '--seed', '3', '--invalid-rate', '1', '--broken-per-entry', '8', '--out', export_], { cwd: ROOT, encoding: 'utf8' });
+    expect(generated.status).toBe(0);
+    const probe = join(dir, 'probe.cjs');
+    const most = join(dir, 'most-buffered');
+    // The bin's stdout: the most bytes it held queued for the pipe after any write, and the bytes written.
+    writeFileSync(
+      probe,
+      `let most = 0;
+let total = 0;
+const write = process.stdout.write;
+process.stdout.write = function (chunk, ...rest) {
+  total += Buffer.byteLength(chunk);
+  const result = write.call(this, chunk, ...rest);
+  most = Math.max(most, this.writableLength);
+  return result;
+};
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(most)}, JSON.stringify({ most, total })));
+`,
+    );
+    const reader = join(dir, 'slow-reader.cjs');
+    // Reads 16 KB at a time with a pause after each: far slower than cmlint writes.
+    writeFileSync(
+      reader,
+      `const { readSync } = require('node:fs');
+const buf = Buffer.alloc(16384);
+const pause = new Int32Array(new SharedArrayBuffer(4));
+let total = 0;
+for (let n; (n = readSync(0, buf)) > 0; ) {
+  total += n;
+  Atomics.wait(pause, 0, 0, 1);
+}
+console.log(total);
+`,
+    );
+    const run = bash(`node -r "${probe}" "$BIN" "${export_}" -f json | node "${reader}"; echo "exit=\${PIPESTATUS[0]}" >&2`);
+    expect(run.stderr).toBe('exit=1\n');
+    const written = JSON.parse(readFileSync(most, 'utf8')) as { most: number; total: number };
+    expect(written.total).toBeGreaterThan(4_000_000);
+    expect(Number(run.stdout)).toBe(written.total);
+    // One piece of the report (about 32 KB), never the report.
+    expect(written.most).toBeLessThan(256 * 1024);
+  }, 60_000);
 
   it('stdout redirected to a full device: exit 2 with a clear message, no trace', () => {
     const run = bash(`node "$BIN" fixtures/demo-space -f json > /dev/full`);
@@ -201,6 +247,46 @@ await writeOutputFile(process.argv[1], 'report.json', 'x'.repeat(300 * 1024 * 10
     expect(readFileSync(target, 'utf8')).toBe('previous');
     expect(leftovers(out)).toEqual([]);
   }, 60_000);
+
+  describe('cmlint diff --base: its temporary checkout is removed on a signal', () => {
+    let repo: string;
+    beforeAll(() => {
+      repo = mkdtempSync(join(dir, 'repo-'));
+      const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo });
+      git('init', '-q');
+      writeFileSync(join(repo, 'space.json'), readFileSync(long));
+      git('add', 'space.json');
+      expect(git('commit', '-q', '-m', 'base').status).toBe(0);
+    });
+
+    /** The checkouts in `tmp` (cmlint's temporary directory, TMPDIR). */
+    const checkouts = (tmp: string) => readdirSync(tmp).filter((name) => name.startsWith('cmlint-base-'));
+
+    // At once (git archive and tar may be running), and once the export is extracted whole (the run reads and lints it).
+    it.each([
+      ['SIGINT', 'at once'],
+      ['SIGTERM', 'at once'],
+      ['SIGINT', 'once extracted'],
+      ['SIGTERM', 'once extracted'],
+    ] as const)('%s %s', async (signal, when) => {
+      const tmp = mkdtempSync(join(dir, 'tmp-'));
+      const child = spawn(process.execPath, [BIN, 'diff', '--base', 'HEAD'], { cwd: repo, env: baseEnv({ TMPDIR: tmp }), stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, sig) => resolve(sig)));
+      const size = statSync(long).size;
+      const ready = () => {
+        const [checkout] = checkouts(tmp);
+        if (checkout === undefined) return false;
+        return when === 'at once' || (statSync(join(tmp, checkout, 'space.json'), { throwIfNoEntry: false })?.size ?? 0) === size;
+      };
+      while (!ready()) await new Promise((resolve) => setTimeout(resolve, 2));
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      noTraceIn(stderr);
+      expect(checkouts(tmp)).toEqual([]);
+    });
+  });
 
   it('two runs writing the same baseline at once leave one valid baseline', async () => {
     const out = mkdtempSync(join(dir, 'concurrent-'));

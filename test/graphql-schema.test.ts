@@ -276,6 +276,20 @@ describe('the predicted SDL', () => {
     expect(compared).toBe(189);
   });
 
+  it('shows a description with control or invisible characters escaped (a quoted string), with the same text for GraphQL', async () => {
+    const hostile = 'Red \u001b[31mtext\u001b[0m, "quoted" \\ back\nsecond line\t\u202eevil\u0007';
+    const model = await modelOfTypes([{ ...contentType('page', [symbol('title')]), description: hostile }, { ...contentType('post', [symbol('title')]), description: 'Plain\ntwo lines' }]);
+    const sdl = renderSchema(model);
+    // Nothing for a terminal to act on: no control character but newlines, no bidi override.
+    expect(sdl.replaceAll('\n', '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    expect(sdl).toContain('"Red \\u001b[31mtext\\u001b[0m, \\"quoted\\" \\\\ back\\nsecond line\\t\\u202eevil\\u0007"\ntype Page ');
+    const schema = parse(sdl);
+    expect(schema.getType('Page')!.description).toBe(hostile);
+    // Printable text stays a block string.
+    expect(sdl).toContain('"""\nPlain\ntwo lines\n"""\ntype Post ');
+    expect(schema.getType('Post')!.description).toBe('Plain\ntwo lines');
+  });
+
   it('is the same whatever the order of content types and fields', async () => {
     const model = await modelOf(blogFixture);
     const shuffled = model.contentTypes.map((t) => t.node.json).reverse().map((ct) => ({ ...ct, fields: [...ct.fields].reverse() }));

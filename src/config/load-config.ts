@@ -1,5 +1,5 @@
 import { yamlValue } from '../yaml-value.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isIsoDate } from '../engine/dates.js';
@@ -12,6 +12,7 @@ import { closest } from './closest.js';
 import { ConfigError } from './config-error.js';
 import { loadPlugins } from './load-plugins.js';
 import { packageFile } from '../package-root.js';
+import { FileKindError, readRegularFile } from '../regular-file.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
 
@@ -77,11 +78,15 @@ interface ParsedConfig {
   locate(pointer: string): Position;
 }
 
+/** More than any config file holds (a long one is a few hundred lines): a larger file is refused before it is read. */
+const CONFIG_MAX_BYTES = 1 << 20;
+
 async function parseConfigFile(absPath: string, shown: string): Promise<ParsedConfig> {
   let text: string;
   try {
-    text = readFileSync(absPath, 'utf8');
+    text = readRegularFile(absPath, CONFIG_MAX_BYTES).toString('utf8');
   } catch (error) {
+    if (error instanceof FileKindError) throw new ConfigError(`${shown}: cannot read config file: ${error.message}`);
     throw new ConfigError(`${shown}: cannot read config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   if (absPath.endsWith('.json')) {

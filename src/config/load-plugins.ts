@@ -3,6 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleProblems } from '../engine/check-rule.js';
 import type { Rule } from '../engine/rule.js';
+import { FileKindError, checkRegularFile } from '../regular-file.js';
 import { ConfigError } from './config-error.js';
 
 /** Resolves a plugin: a path relative to the config file, or a package found from the config file's directory. */
@@ -32,10 +33,14 @@ export async function loadPlugins(
     };
     let module: { default?: unknown; rules?: unknown };
     try {
-      module = (await import(pathToFileURL(resolvePlugin(spec, configPath)).href)) as typeof module;
+      const path = resolvePlugin(spec, configPath);
+      // Node's loader reads the module whole: /dev/zero would fill memory, a FIFO wait for ever.
+      checkRegularFile(path);
+      module = (await import(pathToFileURL(path).href)) as typeof module;
     } catch (error) {
+      if (error instanceof FileKindError) return fail(`cannot load it: ${error.message}`);
       const code = (error as NodeJS.ErrnoException).code;
-      return fail(code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' ? 'cannot find it' : `cannot load it: ${(error as Error).message}`);
+      return fail(code === 'ENOENT' || code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' ? 'cannot find it' : `cannot load it: ${(error as Error).message}`);
     }
     const exported = (module.default ?? module) as { meta?: unknown; rules?: unknown };
     const rules = exported.meta !== undefined ? [exported] : exported.rules;

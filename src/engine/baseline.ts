@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { readable } from '../format/safe-text.js';
 import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
+import { FileKindError, readRegularFile } from '../regular-file.js';
 import { codeIdentity, findingKey, identityKey, type PathBase } from './identity.js';
 import type { Target } from './rule.js';
 import type { Finding, FindingList } from './findings.js';
@@ -145,12 +145,19 @@ export function serializeBaseline(entries: readonly BaselineEntry[]): string {
 
 const TARGET_KEYS = ['contentType', 'field', 'entry', 'locale'] as const;
 
+/**
+ * More than a baseline holds (an entry is a line of about 150 bytes: this is some 1.8 million
+ * recorded keys): a larger file is refused before it is read.
+ */
+const BASELINE_MAX_BYTES = 256 << 20;
+
 /** Reads and checks a baseline file; `shown` is its path as messages show it. */
 export function readBaseline(absPath: string, shown: string): BaselineEntry[] {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(absPath, 'utf8'));
+    data = JSON.parse(readRegularFile(absPath, BASELINE_MAX_BYTES).toString('utf8'));
   } catch (error) {
+    if (error instanceof FileKindError) throw new BaselineError(`${shown}: cannot read baseline: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new BaselineError(`${shown}: baseline file not found (create it with --baseline-write ${shown})`);
     throw new BaselineError(`${shown}: cannot read baseline: ${code ?? (error as Error).message}`);

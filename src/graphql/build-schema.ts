@@ -1,6 +1,6 @@
 import type { GraphQLArgumentConfig, GraphQLFieldConfigMap, GraphQLInputFieldConfigMap, GraphQLInputType, GraphQLNamedType, GraphQLNullableType, GraphQLOutputType, GraphQLSchema, GraphQLType } from 'graphql';
 import { graphqlJs } from './graphql-js.js';
-import { CONTENT_SOURCE_MAPS, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
+import { CONTENT_SOURCE_MAPS, descriptionText, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
 
 /**
  * graphql-js's schema of the predicted definitions, made with its type constructors: the same
@@ -43,10 +43,9 @@ export function buildPredictedSchema(definitions: readonly TypeDefinition[], wit
     const type = ((): GraphQLNamedType => {
       switch (d.kind) {
         case 'object':
-          // A block string's value has its line breaks normalized (the SDL printed it trimmed, with `"""` escaped).
           return new graphql.GraphQLObjectType({
             name: d.name,
-            description: d.description === null ? undefined : (d.description.block ? d.description.text.replace(/\r\n|\r/g, '\n') : d.description.text),
+            description: d.description === null ? undefined : descriptionText(d.description),
             interfaces: interfaces(d.interfaces),
             fields: outputFields(d.fields),
           });

@@ -1,6 +1,7 @@
+import { visible } from '../format/safe-text.js';
 import { predictedDefinitions } from './predicted-definitions.js';
 import type { Argument } from './schema-facts.js';
-import { CONTENT_SOURCE_MAPS, type Description, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
+import { CONTENT_SOURCE_MAPS, descriptionText, type Description, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';
 import type { SchemaModel } from './schema-model.js';
 
 /**
@@ -20,8 +21,18 @@ const inputField = (f: InputFieldDefinition): string => `${f.name}: ${f.type}`;
 /** `name(a: A, b: B): Type`. */
 const fieldLine = (f: FieldDefinition): string => (f.args.length === 0 ? inputField(f) : `${f.name}(${f.args.map(argument).join(', ')}): ${f.type}`);
 
-/** A description as a block string on lines of its own (`"""` inside it escaped), or inline. */
-const describe = (d: Description | null): string => (d === null ? '' : d.block ? `"""\n${d.text.replaceAll('"""', '\\"""')}\n"""\n` : `"""${d.text}"""\n`);
+/**
+ * A description as a block string on lines of its own (`"""` inside it escaped), or inline. A
+ * content type's description comes from the export: with a control or invisible character (an
+ * escape sequence for the terminal) it is a quoted string with that character escaped, which
+ * GraphQL reads as the same text (a block string has no escapes).
+ */
+function describe(d: Description | null): string {
+  if (d === null) return '';
+  const text = descriptionText(d);
+  if (text.split('\n').some((line) => visible(line) !== line)) return `"${visible(text.replace(/["\\]/g, '\\$&'))}"\n`;
+  return d.block ? `"""\n${d.text.replaceAll('"""', '\\"""')}\n"""\n` : `"""${d.text}"""\n`;
+}
 
 const block = (header: string, lines: readonly string[]): string => `${header} {\n${lines.map((line) => `  ${line}`).join('\n')}\n}`;
 

@@ -24,6 +24,11 @@ export interface Description {
   readonly block: boolean;
 }
 
+/** The text of a description as GraphQL reads it from the SDL: a block string's line breaks are normalized to `\n`. */
+export function descriptionText(d: Description): string {
+  return d.block ? d.text.replace(/\r\n|\r/g, '\n') : d.text;
+}
+
 export type TypeDefinition =
   | { readonly kind: 'object'; readonly name: string; readonly description: Description | null; readonly interfaces: readonly string[]; readonly fields: readonly FieldDefinition[] }
   | { readonly kind: 'interface'; readonly name: string; readonly fields: readonly FieldDefinition[] }

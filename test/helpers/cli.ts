@@ -57,6 +57,6 @@ export async function runMain(argv: readonly string[], cwd: string, env: Record<
   const { main } = await import('../../src/cli.js');
   let stdout = '';
   let stderr = '';
-  const code = await main([...argv], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env, isTTY: false });
+  const code = await main([...argv], { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env, isTTY: false });
   return { code, stdout, stderr };
 }
