@@ -17,7 +17,7 @@ const ID_GLOB_OPTIONS = ['ignoreContentTypes'];
 export function globProblems(config: unknown): { pointer: string; message: string }[] {
   if (!isObject(config)) return [];
   const problems: { pointer: string; message: string }[] = [];
-  const check = (globs: unknown, path: readonly string[], paths: boolean): void => {
+  const check = (globs: unknown, path: readonly (string | number)[], paths: boolean): void => {
     if (!Array.isArray(globs)) return;
     globs.forEach((glob: unknown, i) => {
       if (typeof glob !== 'string') return;
@@ -33,7 +33,7 @@ export function globProblems(config: unknown): { pointer: string; message: strin
   for (const key of FILE_GLOB_KEYS) check(config[key], [key], true);
   if (Array.isArray(config.overrides)) {
     config.overrides.forEach((override: unknown, i) => {
-      if (isObject(override)) check(override.contentTypes, ['overrides', String(i), 'contentTypes'], false);
+      if (isObject(override)) check(override.contentTypes, ['overrides', i, 'contentTypes'], false);
     });
   }
   if (isObject(config.rules)) {
