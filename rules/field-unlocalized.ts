@@ -3,6 +3,7 @@ import { fieldBefore } from '../src/diff/counterpart.js';
 import { EntryImpact } from '../src/diff/entry-impact.js';
 import { isObject } from '../src/load/records.js';
 import { isEmptyValue } from '../src/model/field-value.js';
+import { quoted, showList } from '../src/validation/describe.js';
 
 export default defineRule({
   meta: {
@@ -47,7 +48,7 @@ Move the values you need into the default locale first, or keep the field locali
     const { before, space } = context;
     if (!before) return {};
     const defaults = new Set(space.defaultLocales.map((l) => l.code));
-    const defaultsText = [...defaults].map((c) => `'${c}'`).join(', ') || 'the default locale';
+    const defaultsText = showList([...defaults], quoted) || 'the default locale';
     const impact = new EntryImpact();
     return {
       field(field) {

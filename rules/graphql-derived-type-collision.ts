@@ -1,18 +1,20 @@
 import { defineRule } from '../src/engine/rule.js';
 import { derivedClashesOf, isDocumentedClash } from '../src/graphql/collisions.js';
-import { buildSchemaModel, describeOrigin, type NameOrigin } from '../src/graphql/schema-model.js';
+import { buildSchemaModel, describeOrigin, type NameOrigin, type NamePattern } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
+import { showList } from '../src/validation/describe.js';
 
 /** The per-field resource link types came with the change after this date. */
 const RESOURCE_LINK_TYPES_AFTER = '2024-03-14';
 
-const isResourceLink = (o: NameOrigin) => o.pattern === 'resourceLink' || o.pattern === 'resourceLinkCollection';
-
-/** The documented case (a link field's union named like a content type's type) or which undocumented one. */
-function messageIdFor(self: NameOrigin, others: readonly NameOrigin[]): string {
-  if (others.some((o) => isDocumentedClash(self, o))) return 'unionClash';
-  if (isResourceLink(self) || others.some(isResourceLink)) return 'resourceLinkClash';
-  if (others.some((o) => o.pattern === 'builtin')) return 'builtinClash';
+/**
+ * The documented case (a link field's union named like a content type's type) or which
+ * undocumented one, for `self` among names of the `clashing` patterns (its own included).
+ */
+function messageIdFor(self: NameOrigin, clashing: ReadonlySet<NamePattern>): string {
+  if (isDocumentedClash(self.pattern, clashing)) return 'unionClash';
+  if (clashing.has('resourceLink') || clashing.has('resourceLinkCollection')) return 'resourceLinkClash';
+  if (clashing.has('builtin')) return 'builtinClash';
   return 'derivedClash';
 }
 
@@ -85,7 +87,8 @@ is reported as a warning at most, because the service does not document what hap
   the service's change notice; they are checked only when \`--as-of\` is after 2024-03-14.
 
 One finding per content type or field that takes part (built-ins are not in your files): on the
-field for names derived from a field, on the content type otherwise. Omitted fields are left out,
+field for names derived from a field, on the content type otherwise. Its message names the others
+that take part; of more than ten, the first ten and how many more. Omitted fields are left out,
 as in \`cmlint graphql-schema\`.
 
 ## Examples
@@ -113,18 +116,18 @@ type's own name is involved, create a content type with another id and move the 
       },
       end() {
         for (const { name, origins } of derivedClashesOf(buildSchemaModel(contentTypes), context.asOf > RESOURCE_LINK_TYPES_AFTER)) {
-          for (const self of origins) {
-            if (!self.contentType) continue;
-            const others = origins.filter((o) => o !== self);
+          const clashing = new Set(origins.map((o) => o.pattern));
+          origins.forEach((self, index) => {
+            if (!self.contentType) return;
             const data = {
               self: describeOrigin(self).replace(/^t/, 'T'),
               name,
-              others: others.map(describeOrigin).join(' and '),
+              others: showList(origins, describeOrigin, { separator: ' and ', except: index }),
             };
-            const messageId = messageIdFor(self, others);
+            const messageId = messageIdFor(self, clashing);
             if (self.field) context.report({ node: self.field.node, path: ['id'], messageId, data });
             else context.report({ node: self.contentType.node, path: ['sys', 'id'], messageId, data });
-          }
+          });
         }
       },
     };

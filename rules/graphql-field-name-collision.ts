@@ -1,13 +1,14 @@
 import { defineRule } from '../src/engine/rule.js';
-import { fieldNameCollisions, quoteList, type FieldNameCollision } from '../src/graphql/collisions.js';
+import { fieldNameCollisions, type FieldNameCollision } from '../src/graphql/collisions.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
+import { quoted, showList } from '../src/validation/describe.js';
 
 const MESSAGE_IDS: Partial<Record<FieldNameCollision['kind'], string>> = { beforeSuffix: 'collisionBeforeSuffix', afterSuffix: 'suffixCollision' };
 
 /** "'a' is" / "'a', 'b' are". */
 function isOrAre(ids: readonly string[]): string {
-  return `${quoteList(ids)} ${ids.length === 1 ? 'is' : 'are'}`;
+  return `${showList(ids, quoted)} ${ids.length === 1 ? 'is' : 'are'}`;
 }
 
 export default defineRule({
@@ -62,7 +63,8 @@ A list of links (\`Array\` of \`Link\` or \`ResourceLink\`) is exposed as the na
 When two fields of one content type get the same name, schema generation fails: every GraphQL
 request gets HTTP 422 (HTTP 500 before 2022-08-29) with the error code \`COLLIDING_FIELD_NAMES\`.
 
-Reported, one finding per field of a colliding group:
+Reported, one finding per field of a colliding group (its message names the fields of the group;
+of more than ten, the first ten and how many more):
 
 - fields whose ids give the same name (error);
 - the same, when one of the fields is omitted from API responses (\`omitted: true\`): a warning,
@@ -105,7 +107,7 @@ names the service will generate.
       end() {
         const model = buildSchemaModel(contentTypes);
         for (const { contentType, name, fields, kind } of fieldNameCollisions(model)) {
-          const ids = quoteList(fields.map((f) => f.node.id));
+          const ids = showList(fields.map((f) => f.node.id), quoted);
           const omitted = fields.filter((f) => f.omitted).map((f) => f.node.id);
           const lists = fields.filter((f) => f.exposedName !== f.name).map((f) => f.node.id);
           const messageId = MESSAGE_IDS[kind] ?? (omitted.length > 0 ? 'omittedCollision' : 'collision');

@@ -1,8 +1,9 @@
 import { defineRule } from '../src/engine/rule.js';
-import { quoteList, typeNameCollisions } from '../src/graphql/collisions.js';
+import { typeNameCollisions } from '../src/graphql/collisions.js';
 import { TYPE_NAME_PREFIX } from '../src/graphql/naming.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
+import { quoted, showList } from '../src/validation/describe.js';
 
 export default defineRule({
   meta: {
@@ -42,7 +43,8 @@ GraphQL request with HTTP 422 (HTTP 500 before 2022-08-29) and the error code
 
 Reported: each content type of a group whose ids give the same type name (after the prefix, so
 \`location\` and \`content_type_location\` collide as \`ContentTypeLocation\`). The message names
-every id of the group and the type name, as the service's error does.
+the ids of the group and the type name, as the service's error does; of a group of more than ten,
+the first ten and how many more (each of them has its finding).
 
 Also reported, as a warning at most: a content type id that gives no valid GraphQL name (only
 \`-\`, \`_\` and \`.\`, or letters outside ASCII that lodash keeps, such as \`日本語\`). The service
@@ -76,7 +78,7 @@ move the entries to it (for example with a migration script), and delete the old
       end() {
         const model = buildSchemaModel(contentTypes);
         for (const { typeName, contentTypes: group } of typeNameCollisions(model)) {
-          const ids = quoteList(group.map((t) => t.node.id));
+          const ids = showList(group.map((t) => t.node.id), quoted);
           for (const type of group) {
             const { prefixed, base } = type.naming;
             const prefix = prefixed

@@ -4,6 +4,7 @@ import { isObject, linkTarget, ownValue } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { EntryNode } from '../src/model/nodes.js';
 import { plural } from '../src/plural.js';
+import { quoted, showList } from '../src/validation/describe.js';
 
 /** A required taxonomy validation of a content type: a link to a concept scheme or a concept. */
 interface Requirement {
@@ -174,7 +175,7 @@ or set \`required: false\` on the validation.
         if (requirements === undefined) return;
         const path = links === undefined ? [] : ['metadata', 'concepts'];
         if (ids.length === 0) {
-          const data = { contentType: entry.contentTypeId, requirements: requirements.map(describe).join(', ') };
+          const data = { contentType: entry.contentTypeId, requirements: showList(requirements, describe) };
           context.report({ node: entry, path, messageId: 'noConcepts', data });
           return;
         }
@@ -184,8 +185,8 @@ or set \`required: false\` on the validation.
           unchecked.value++;
           return;
         }
-        const concepts = ids.map((id) => `'${id}'`).join(', ');
-        const data = { contentType: entry.contentTypeId, requirements: missing.map(describe).join(', '), concepts };
+        const concepts = showList(ids, quoted);
+        const data = { contentType: entry.contentTypeId, requirements: showList(missing, describe), concepts };
         context.report({ node: entry, path, messageId: 'unfulfilled', data });
       },
 

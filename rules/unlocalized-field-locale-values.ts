@@ -3,6 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { isObject } from '../src/load/records.js';
 import { isArchived } from '../src/model/entry-status.js';
 import { plural } from '../src/plural.js';
+import { quoted, showList } from '../src/validation/describe.js';
 
 export default defineRule({
   meta: {
@@ -73,7 +74,7 @@ if they are wanted). Removing them makes the data match what the API shows.
   create(context) {
     const { space } = context;
     const defaults = new Set(space.defaultLocales.map((l) => l.code));
-    const defaultLocale = [...defaults].map((code) => `'${code}'`).join(' or ');
+    const defaultLocale = showList([...defaults], quoted, { separator: ' or ' });
     /** Per content type: the ids of its fields that are not localized (and not deleted). */
     const unlocalized = new Map<string, Set<string>>();
     const unchecked = new EntryCount();

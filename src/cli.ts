@@ -18,7 +18,7 @@ import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInpu
 import { isSpaceExport } from './load/load-space.js';
 import { recordOf } from './model/nodes.js';
 import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './output-file.js';
-import { progressLine, showProgress } from './progress.js';
+import { progressDelay, progressLine, showProgress } from './progress.js';
 import { repositoryRoot } from './repo-root.js';
 import { toolVersion } from './version.js';
 
@@ -304,7 +304,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const stdoutFormat = outputs.find((o) => o.file === null)?.format;
   const progress = showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
-    ? progressLine(io.stderr)
+    ? progressLine(io.stderr, Date.now, progressDelay(io.env))
     : null;
   let before: BeforeInputs | undefined;
   let baseTree: BaseTree | undefined;

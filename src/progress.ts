@@ -1,9 +1,16 @@
 import type { RunStats } from './engine/run-rules.js';
 import { plural } from './plural.js';
 
-/** Shown only for runs longer than this, and then at most this often. */
+/** Shown only for runs longer than this (CMLINT_PROGRESS_DELAY, milliseconds, changes it), and then at most this often. */
 const DELAY_MS = 1000;
 const INTERVAL_MS = 250;
+
+/** How long a run goes before its progress line shows: CMLINT_PROGRESS_DELAY (milliseconds), else a second. */
+export function progressDelay(env: Readonly<Record<string, string | undefined>>): number {
+  const setting = env.CMLINT_PROGRESS_DELAY;
+  const ms = setting === undefined || setting.trim() === '' ? NaN : Number(setting);
+  return ms >= 0 ? ms : DELAY_MS;
+}
 
 export interface Progress {
   onProgress: (stats: Readonly<RunStats>) => void;
@@ -22,14 +29,14 @@ export function showProgress(stderrIsTTY: boolean, env: Readonly<Record<string, 
 }
 
 /** A one-line counter on stderr, redrawn in place, shown only when the run takes a while. */
-export function progressLine(write: (text: string) => void, now: () => number = Date.now): Progress {
+export function progressLine(write: (text: string) => void, now: () => number = Date.now, delay = DELAY_MS): Progress {
   const start = now();
-  let last = 0;
+  let last: number | null = null;
   let shown = false;
   return {
     onProgress(stats) {
       const t = now();
-      if (t - start < DELAY_MS || t - last < INTERVAL_MS) return;
+      if (t - start < delay || (last !== null && t - last < INTERVAL_MS)) return;
       last = t;
       shown = true;
       const assets = stats.assets > 0 ? `, ${stats.assets.toLocaleString('en-US')} assets` : '';

@@ -36,7 +36,6 @@ function cmlint(args: readonly string[], options: { cwd?: string; env?: Record<s
     cwd: options.cwd ?? ROOT,
     env: baseEnv(options.env),
     encoding: 'utf8',
-    timeout: 30_000,
   });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -558,7 +557,6 @@ describe('stylish output', () => {
       cwd: ROOT,
       env: baseEnv(env),
       encoding: 'utf8',
-      timeout: 30_000,
     });
     return result.stdout;
   };

@@ -69,8 +69,7 @@ function missThenHit(dir: string, cache: string, args: readonly string[] = ARGS)
   return { off, hitRun };
 }
 
-// Each test runs the bin 6-16 times (about a second each on a loaded machine).
-describe('the cache of findings about code', { timeout: 180_000 }, () => {
+describe('the cache of findings about code', () => {
   it('replays the findings of a run whose documents, model, config and date are unchanged, in every format, without loading graphql-js', () => {
     const dir = project();
     const cache = join(dir, 'cache');

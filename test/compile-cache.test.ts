@@ -307,7 +307,7 @@ describe('the compile cache', () => {
     expect(runs[1]!.cache).toContain('cli.cjs: cache accepted');
     // V8's flags (the cache's checksums) are the process's: a second thread does not change them.
     expect(cacheFiles(cache).filter((name) => name.startsWith('worker.cjs-'))).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('the cache key', () => {

@@ -293,6 +293,20 @@ describe('overrides', () => {
     expect(globMatcher('blog.post')('blogXpost')).toBe(false);
   });
 
+  it('match in linear time: *a twelve times then *c against 40-character ids answers at once (a RegExp ran for minutes)', async () => {
+    const dir = tempDir();
+    const ids = ['a'.repeat(40), `${'a'.repeat(40)}c`];
+    const contentTypes = ids.map((id) => ({ sys: { id, type: 'ContentType' }, name: id, displayField: null, fields: [] }));
+    writeFileSync(join(dir, 'export.json'), JSON.stringify({ contentTypes }));
+    const glob = `${'*a'.repeat(12)}*c`;
+    writeFileSync(
+      join(dir, '.linterrc.yaml'),
+      `overrides:\n  - contentTypes: ["${glob}"]\n    rules: { display-field-unresolvable: off }\nrules:\n  display-field-unresolvable: [warning, { ignoreContentTypes: ["${glob}b"] }]\n`,
+    );
+    const findings = await findingsOf({ cwd: dir, paths: ['export.json'], asOf: AFTER_BOTH_DATES });
+    expect(findings.map((f) => `${f.target.contentType} ${f.ruleId}`)).toEqual([`${ids[0]} display-field-unresolvable`]);
+  });
+
   it('set severities per content type; later overrides win; other content types keep the base severity', async () => {
     const dir = copyFixture('overrides');
     const findings = await findingsOf({ cwd: dir, paths: [SPACE], asOf: AFTER_BOTH_DATES });
@@ -388,6 +402,35 @@ describe('include and exclude', () => {
     writeFileSync(join(dir, '.linterrc.yaml'), 'exclude: ["space/archive/**"]\n');
     const { result } = await lint({ paths: ['space', 'scratch'], cwd: dir, asOf: AFTER_BOTH_DATES });
     expect([...new Set(result.findings.map((f) => f.file))]).toEqual(['scratch/draft-export.json', 'space/blog/export.json']);
+  });
+
+  it('match file names in linear time: *a twelve times then *c in include, exclude and on the command line', async () => {
+    const dir = copyFixture('include-exclude');
+    const name = 'a'.repeat(40);
+    cpSync(join(dir, 'space', 'blog', 'export.json'), join(dir, 'space', `${name}.json`));
+    cpSync(join(dir, 'space', 'blog', 'export.json'), join(dir, 'space', `${name}c.json`));
+    const glob = `${'*a'.repeat(12)}*c`;
+    writeFileSync(join(dir, '.linterrc.yaml'), `include: ["space/${glob}.json", "space/${glob}*", "space/blog/*.json"]\nexclude: ["space/${glob}*.json"]\n`);
+    const { result } = await lint({ paths: [], cwd: dir, asOf: AFTER_BOTH_DATES });
+    expect([...new Set(result.findings.map((f) => f.file))]).toEqual(['space/blog/export.json']);
+    expect(result.stats.filesRead).toBe(1);
+    writeFileSync(join(dir, '.linterrc.yaml'), 'rules: {}\n');
+    const named = await lint({ paths: [`space/${glob}.json`], cwd: dir, asOf: AFTER_BOTH_DATES });
+    expect([...new Set(named.result.findings.map((f) => f.file))]).toEqual([`space/${name}c.json`]);
+  });
+
+  it('a glob on the command line that does not compile is an input error naming it (exit code 2)', async () => {
+    const dir = copyFixture('include-exclude');
+    for (const [glob, detail] of [
+      ['space/{abc', "the '{' at character 7 is not closed"],
+      ['a{b,c', "the '{' at character 2 is not closed"],
+      ['}', "the '}' at character 1 closes no '{'"],
+    ]) {
+      let stdout = '';
+      const code = await main([glob!, '--format', 'json'], { cwd: dir, env: {}, isTTY: false, stdout: (t) => { stdout += t; }, stderr: () => {} });
+      expect(code, glob).toBe(2);
+      expect(JSON.parse(stdout).findings).toMatchObject([{ ruleId: 'input-error', file: glob, message: `Not a valid glob: ${detail}` }]);
+    }
   });
 
   it('without include, the working directory is linted; exclude still applies', async () => {
@@ -490,6 +533,30 @@ describe('validation errors', () => {
       '.linterrc.yaml:3:3: rules.hidden-required-field: must be one of error, warning, info, off',
       ".linterrc.yaml:4:1: asOf: '2025-02-30' is not a calendar date (YYYY-MM-DD)",
       '.linterrc.yaml:5:1: failOn: must be one of error, warning, info',
+    ]);
+  });
+
+  it('report globs that do not compile ({abc, a{b,c, a lone }) at their line, in every key that holds globs', async () => {
+    const path = writeConfig(
+      [
+        'include: ["space/*.json", "space/{abc"]',
+        'exclude: ["a{b,c"]',
+        'documents: ["}"]',
+        'overrides:',
+        '  - contentTypes: ["legacy*", "{abc"]',
+        '    rules: { hidden-required-field: off }',
+        'rules:',
+        '  display-field-unresolvable: [warning, { ignoreContentTypes: ["a}b"] }]',
+        '',
+      ].join('\n'),
+    );
+    const message = await configErrorOf(() => readConfigFile(path, '.linterrc.yaml', rules));
+    expect(message.split('\n')).toEqual([
+      ".linterrc.yaml:1:27: include[1]: not a valid glob: the '{' at character 7 is not closed",
+      ".linterrc.yaml:2:11: exclude[0]: not a valid glob: the '{' at character 2 is not closed",
+      ".linterrc.yaml:3:13: documents[0]: not a valid glob: the '}' at character 1 closes no '{'",
+      ".linterrc.yaml:5:31: overrides[0].contentTypes[1]: not a valid glob: the '{' at character 1 is not closed",
+      ".linterrc.yaml:8:64: rules.display-field-unresolvable[1].ignoreContentTypes[0]: not a valid glob: the '}' at character 2 closes no '{'",
     ]);
   });
 

@@ -65,8 +65,7 @@ function warmProject(): { dir: string; off: BinRun; cache: string; first: BinRun
   return { dir, off, cache, first };
 }
 
-// Each test runs the bin 4-10 times (about a second each on a loaded machine).
-describe('the extraction cache of documents', { timeout: 120_000 }, () => {
+describe('the extraction cache of documents', () => {
   it('gives the same output for every embedding style, and a run with nothing changed loads neither Babel nor graphql-tag-pluck', () => {
     const { dir, off, cache, first } = warmProject();
     expect(off.code).toBe(1);

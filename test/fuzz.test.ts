@@ -66,7 +66,7 @@ describe('fuzzing', () => {
     );
     // The mutations reach all three outcomes (a generator that only broke files would test little).
     expect(Math.min(...codes)).toBeGreaterThan(0);
-  }, 600_000 + RUNS * 100);
+  });
 
   it('the real bin on 12 mutated exports: the same checks hold in a separate process', () => {
     const cases = fc.sample(fuzzCase(seeds.length), { numRuns: 12, seed: 42 });
@@ -75,7 +75,7 @@ describe('fuzzing', () => {
       mkdirSync(dir, { recursive: true });
       const files = caseFiles(seeds[c.seed]!, c);
       for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
-      const run = spawnSync(process.execPath, [BIN, ...Object.keys(files), '-f', 'json', '--as-of', '2026-11-21'], { cwd: dir, env: baseEnv(), encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(process.execPath, [BIN, ...Object.keys(files), '-f', 'json', '--as-of', '2026-11-21'], { cwd: dir, env: baseEnv(), encoding: 'utf8' });
       expect([0, 1, 2], run.stderr).toContain(run.status);
       expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
       const report = JSON.parse(run.stdout) as { findings: { ruleId: string; message: string }[] };

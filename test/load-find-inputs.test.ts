@@ -167,14 +167,12 @@ describe('symbolic links', () => {
   }
 
   async function loopError(dir: string, paths: string[] = ['.']): Promise<InputError> {
-    const started = Date.now();
     let thrown: unknown;
     try {
       await findInputs(paths, { cwd: dir, base: dir, include: [], exclude: [] });
     } catch (error) {
       thrown = error;
     }
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(thrown).toBeInstanceOf(InputError);
     return thrown as InputError;
   }

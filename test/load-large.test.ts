@@ -208,8 +208,7 @@ describe('--jobs', () => {
     expect((JSON.parse(one.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThan(100);
     expect(run(file, 2)).toEqual(one);
     expect(run(file, 3)).toEqual(one);
-    // A generation and three lints: 20 s and more on the shared 2-core machine, before and after issue 14.
-  }, 60_000);
+  });
 
   it('gives byte-identical unique findings with many duplicate values (the other entries listed in input order, whatever order threads finish in)', () => {
     // 6,000 entries sharing 40 slugs, a third of them with pending changes: every entry is in a clash.
@@ -289,7 +288,7 @@ describe('--jobs', () => {
     const two = runWith(2);
     expect(two.stderr).toBe(one.stderr);
     expect(two.stdout).toBe(one.stdout);
-  }, 60_000);
+  });
 
   it('finds a duplicate entry id across the parts of different threads', () => {
     const space = generatedSpace(4000);

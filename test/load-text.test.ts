@@ -149,18 +149,16 @@ describe('files that are not text', () => {
     expect(error.format()).toBe('pipe.json: Not a regular file (a directory, FIFO, socket or device): cmlint reads export files');
   });
 
-  it('a file over 2 GiB (sparse): its first bytes decide, at once, with a position', async () => {
+  it('a file over 2 GiB (sparse): its first bytes decide, with a position (read whole, it would be too large to read)', async () => {
     const dir = tempDir();
     const file = join(dir, 'huge.json');
     const fd = openSync(file, 'w');
     writeSync(fd, '{"entries": [');
     closeSync(fd);
     truncateSync(file, 2 ** 31 + 10);
-    const started = Date.now();
     try {
       const error = await singleInputError(loadSpace([{ absPath: file, explicit: true }], dir));
       expect(error.format()).toBe('huge.json:1:14: Not a text file: it holds a NUL byte (binary data, or UTF-16 text without a byte order mark)');
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       truncateSync(file, 0);
     }

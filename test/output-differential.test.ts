@@ -164,5 +164,5 @@ describe('output differential: generated exports, whole, streamed and with --job
     await expect(digest(whole)).toMatchFileSnapshot(`golden/differential/${name}.txt`);
     expect(digest(streamed)).toBe(digest(whole));
     expect(digest(parallel)).toBe(digest(whole));
-  }, 120_000);
+  });
 });

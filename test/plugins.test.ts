@@ -1,5 +1,5 @@
 /** Plugins: rules from the config's `plugins`, in the built-in rule shape, validated like built-in rules. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,27 @@ describe('plugins', () => {
     ['a missing package', 'plugins: ["no-such-package"]\n', {}, ".linterrc.yaml:1:11: plugins[0]: plugin 'no-such-package': cannot find it"],
     ['a module that is not a rule', 'plugins: ["./x.mjs"]\n', { 'x.mjs': 'export default 42;\n' }, ".linterrc.yaml:1:11: plugins[0]: plugin './x.mjs': must export a rule or { rules: [rule, ...] } as its default export"],
     [
+      'a plugin whose own import of a package is missing (named, with the file that imports it)',
+      'plugins: ["./x.mjs"]\n',
+      { 'x.mjs': "import 'no-such-helper';\nexport default { rules: [] };\n" },
+      ".linterrc.yaml:1:11: plugins[0]: plugin './x.mjs': cannot load it: a module it imports is missing: Cannot find package 'no-such-helper' imported from <dir>/x.mjs",
+    ],
+    [
+      'a plugin package whose own file imports a missing file',
+      'plugins: ["team-rules"]\n',
+      {
+        'node_modules/team-rules/package.json': JSON.stringify({ name: 'team-rules', type: 'module', exports: { '.': './index.js' } }),
+        'node_modules/team-rules/index.js': "import './helpers.js';\nexport default { rules: [] };\n",
+      },
+      ".linterrc.yaml:1:11: plugins[0]: plugin 'team-rules': cannot load it: a module it imports is missing: Cannot find module '<dir>/node_modules/team-rules/helpers.js' imported from <dir>/node_modules/team-rules/index.js",
+    ],
+    [
+      'a CommonJS plugin that requires a missing package',
+      'plugins: ["./x.cjs"]\n',
+      { 'x.cjs': "require('no-such-helper');\nmodule.exports = { rules: [] };\n" },
+      ".linterrc.yaml:1:11: plugins[0]: plugin './x.cjs': cannot load it: a module it imports is missing: Cannot find module 'no-such-helper', required from <dir>/x.cjs",
+    ],
+    [
       'a rule id taken by a built-in rule',
       'plugins: ["./x.mjs"]\n',
       { 'x.mjs': `export default ${ruleSource('hidden-required-field')};\n` },
@@ -83,7 +104,32 @@ describe('plugins', () => {
     ],
   ];
   it.each(broken)('is a config error for %s', async (_name, config, files, message) => {
-    expect(await configError(project(config, files))).toBe(message);
+    const dir = project(config, files);
+    expect(await configError(dir)).toBe(message.replaceAll('<dir>', realpathSync(dir)));
+  });
+
+  it('stops a rule whose visitor or create() returns a promise, as one that throws: named, exit code 2, no stack trace (real bin)', () => {
+    const rule = (id: string, create: string) => ruleSource(id).replace(/create\(context\) \{.*\} \}$/s, `create(context) { ${create} } }`);
+    const dir = project('plugins: ["./async.mjs"]\n', {
+      'async.mjs': `export default { rules: [
+        ${rule('async-throws', "return { async contentType(ct) { throw new Error('boom in ' + ct.id); } };")},
+        ${rule('rejects-at-end', "return { end() { return Promise.reject(new Error('rejected')); } };")},
+        ${rule('async-create', 'return Promise.resolve({});')},
+      ] };\n`,
+    });
+    const run = cmlint(['-f', 'json', '--as-of', '2027-03-01'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(2);
+    const crashed = JSON.parse(run.stdout).findings.filter((f: { message: string }) => f.message.includes('returned a promise'));
+    expect(crashed.map((f: { ruleId: string; target: { contentType: string | null } }) => `${f.ruleId} ${f.target.contentType}`).sort()).toEqual([
+      'async-create null',
+      'async-throws article',
+      'rejects-at-end null',
+    ]);
+    const write = cmlint(['--baseline-write', 'baseline.json', '--as-of', '2027-03-01'], { cwd: dir });
+    expect(write.code).toBe(2);
+    expect(write.stderr).toMatch(/^baseline\.json: baseline not written, because a rule crashed/);
+    expect(existsSync(join(dir, 'baseline.json'))).toBe(false);
   });
 
   it('loads plugins only from the config file: a `plugins` key in an input file is data', async () => {

@@ -173,5 +173,5 @@ describe.runIf(hasPreCommit)('real pre-commit (the manifest’s hook, run from t
     expect(output).toContain('space/model.json');
     expect(output).toMatch(/error\s+article › slug\s+The regexp pattern uses a lookahead/);
     expect(output).not.toContain('space/author.yaml');
-  }, 120_000);
+  });
 });

@@ -38,12 +38,10 @@ describe('compileMatcher', () => {
     }
   });
 
-  it('runs catastrophic-backtracking patterns on 50 KB values in linear time', () => {
+  it('runs catastrophic-backtracking patterns on 50 KB values (a backtracking engine would never answer)', () => {
     const value = `${'a'.repeat(50_000)}!`;
-    const started = performance.now();
     expect(compileMatcher('(a+)+$', null).test(value)).toBe(false);
     expect(compileMatcher('(a|aa)+b', null).test(value)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('refuses to build a matcher for a pattern re2js refuses', () => {

@@ -152,7 +152,8 @@ describe('patterns from inputs run on RE2 only (ReDoS)', () => {
   const CATASTROPHIC = ['(a+)+$', '(a|aa)+b', '(a*)*b', '^(\\w+\\s?)*$'];
   const VALUE = `${'a'.repeat(50_000)}!`;
 
-  it.each(CATASTROPHIC)('%s on a 50 KB value: regexp and prohibitRegexp checked in well under a second per value', async (pattern) => {
+  // A backtracking engine would not finish these (2^50000 ways to split the value): the checks answering is the test.
+  it.each(CATASTROPHIC)('%s on a 50 KB value: regexp and prohibitRegexp are checked, each value to its verdict', async (pattern) => {
     const space = {
       locales: [{ code: 'en-US', default: true }],
       contentTypes: [
@@ -163,10 +164,7 @@ describe('patterns from inputs run on RE2 only (ReDoS)', () => {
       ],
       entries: [1, 2, 3].map((n) => ({ sys: { id: `e${n}`, type: 'Entry', contentType: { sys: { id: 'page' } } }, fields: { slug: { 'en-US': VALUE }, code: { 'en-US': VALUE } } })),
     };
-    const started = performance.now();
     const findings = await runRule(entryFieldValidation, space);
-    const perValue = (performance.now() - started) / 6;
-    expect(perValue).toBeLessThan(250);
     // Every value is checked: none matches these patterns (no 'b', and '!' before the end for the first), so each slug is reported.
     const slugs = findings.filter((f) => f.target.field === 'slug').map((f) => f.target.entry);
     if (pattern !== '^(\\w+\\s?)*$' && pattern !== '(a+)+$') expect(slugs).toEqual(['e1', 'e2', 'e3']);
@@ -174,13 +172,13 @@ describe('patterns from inputs run on RE2 only (ReDoS)', () => {
     expect(await runRule(re2IncompatiblePattern, space)).toEqual([]);
   });
 
-  it('the only regular expression built at run time from text is the config glob matcher (which escapes it)', () => {
+  it('no regular expression is built at run time from text (globs are compiled by glob/compile-glob.ts)', () => {
     const sources = (dir: string): string[] =>
       readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
         .filter((name) => name.endsWith('.ts'))
         .map((name) => join(dir, name));
     const builders = [...sources('src'), ...sources('rules')].filter((file) => /(?<![\w.])(new )?RegExp\(/.test(readFileSync(join(ROOT, file), 'utf8')));
-    expect(builders).toEqual(['src/config/resolve-rules.ts']);
+    expect(builders).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
 import { decodePointer, encodePointer, JsonSyntaxError } from '../load/json-scan.js';
 import { diagnoseJson } from '../load/json-diagnose.js';
 import { JsonSourceFile, locateInYaml, type Position } from '../load/source.js';
+import { globProblems } from './check-globs.js';
 import { buildConfigSchema } from './config-schema.js';
 import { closest } from './closest.js';
 import { ConfigError } from './config-error.js';
@@ -192,6 +193,7 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
   if (typeof asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asOf) && !isIsoDate(asOf)) {
     problem('/asOf', `'${asOf}' is not a calendar date (YYYY-MM-DD)`);
   }
+  for (const { pointer, message } of globProblems(parsed.value)) problem(pointer, message);
   if (problems.size === 0) return { config: parsed.value as ConfigFile, rules };
   const sorted = [...problems].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
   throw new ConfigError(sorted.map(([text]) => text));

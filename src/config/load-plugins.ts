@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +11,25 @@ import { ConfigError } from './config-error.js';
 function resolvePlugin(spec: string, configPath: string): string {
   if (isAbsolute(spec) || spec.startsWith('./') || spec.startsWith('../')) return resolve(dirname(configPath), spec);
   return createRequire(configPath).resolve(spec);
+}
+
+function isNotFound(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The module an import did not find and the file that imports it, in Node's words: "Cannot find
+ * package 'x' imported from /…/plugin.mjs"; for require(), the first file of the require stack.
+ */
+function missingImport(error: NodeJS.ErrnoException & { requireStack?: unknown }): string {
+  const first = reason(error).split('\n')[0]!;
+  const stack = error.requireStack;
+  return Array.isArray(stack) && typeof stack[0] === 'string' ? `${first}, required from ${stack[0]}` : first;
 }
 
 /**
@@ -31,16 +51,22 @@ export async function loadPlugins(
     const fail = (message: string): never => {
       throw new ConfigError(`${where(i)}: plugin '${spec}': ${message}`);
     };
+    let path: string;
+    try {
+      path = resolvePlugin(spec, configPath);
+    } catch (error) {
+      return fail(isNotFound(error) ? 'cannot find it' : `cannot load it: ${reason(error)}`);
+    }
+    if (!existsSync(path)) return fail('cannot find it');
     let module: { default?: unknown; rules?: unknown };
     try {
-      const path = resolvePlugin(spec, configPath);
       // Node's loader reads the module whole: /dev/zero would fill memory, a FIFO wait for ever.
       checkRegularFile(path);
       module = (await import(pathToFileURL(path).href)) as typeof module;
     } catch (error) {
       if (error instanceof FileKindError) return fail(`cannot load it: ${error.message}`);
-      const code = (error as NodeJS.ErrnoException).code;
-      return fail(code === 'ENOENT' || code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' ? 'cannot find it' : `cannot load it: ${(error as Error).message}`);
+      // The plugin is there: what is missing is a module it imports (or one of its dependencies does).
+      return fail(isNotFound(error) ? `cannot load it: a module it imports is missing: ${missingImport(error)}` : `cannot load it: ${reason(error)}`);
     }
     const exported = (module.default ?? module) as { meta?: unknown; rules?: unknown };
     const rules = exported.meta !== undefined ? [exported] : exported.rules;

@@ -1,4 +1,6 @@
 import type { Rule, SeveritySetting } from '../engine/rule.js';
+import { compileGlob, GlobSyntaxError } from '../glob/compile-glob.js';
+import { ConfigError } from './config-error.js';
 import type { ConfigFile, RuleSetting, SeverityOverrides } from './load-config.js';
 
 /** A rule as it runs for some content types: its severity, upcoming severity and options. */
@@ -35,19 +37,12 @@ function applyPreset(run: RuleRun, preset: 'recommended' | 'all', rule: Rule<nev
   return { ...run, severity: rule.meta.severity, options: { ...defaultOptions(rule), ...rule.meta.recommendedOptions } };
 }
 
-/** Compiles a content type id glob (`*`, `?`, `{a,b}`) into a matcher. Globs come from config, not inputs. */
+/**
+ * Compiles a content type id glob (`*`, `?`, `[…]`, `{a,b}`) into a matcher that takes time
+ * linear in the id, whatever the glob (glob/compile-glob.ts); throws GlobSyntaxError.
+ */
 export function globMatcher(glob: string): (id: string) => boolean {
-  let source = '';
-  for (const char of glob) {
-    if (char === '*') source += '.*';
-    else if (char === '?') source += '.';
-    else if (char === '{') source += '(?:';
-    else if (char === '}') source += ')';
-    else if (char === ',') source += '|';
-    else source += char.replace(/[.+^$()|[\]\\]/g, '\\$&');
-  }
-  const re = new RegExp(`^(?:${source})$`, 's');
-  return (id) => re.test(id);
+  return compileGlob(glob, { paths: false }).matches;
 }
 
 /**
@@ -75,8 +70,15 @@ export class RuleConfiguration {
       if (cli !== undefined) run = { ...run, severity: cli };
       this.base.set(rule.meta.id, run);
     }
-    this.overrides = (config.overrides ?? []).map((o) => {
-      const matchers = o.contentTypes.map(globMatcher);
+    this.overrides = (config.overrides ?? []).map((o, i) => {
+      let matchers: ((id: string) => boolean)[];
+      try {
+        matchers = o.contentTypes.map(globMatcher);
+      } catch (error) {
+        // A config that did not come from a file (the programmatic API): files are checked when read (check-globs.ts).
+        if (error instanceof GlobSyntaxError) throw new ConfigError(`overrides[${i}].contentTypes: ${error.message}`);
+        throw error;
+      }
       return { matches: (id: string) => matchers.some((m) => m(id)), rules: o.rules };
     });
   }

@@ -50,6 +50,11 @@ const INTERNAL_MESSAGE_ID = 'internal-error';
 function visitsCode(instance: Instance): boolean {
   return instance.visitors.document !== undefined || instance.visitors.operation !== undefined;
 }
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 /** How many entries (or assets) pass between two progress callbacks. */
 export const PROGRESS_EVERY = 1000;
 
@@ -128,8 +133,8 @@ export class RuleRunner {
       if (!configuration.isActive(rule.meta.id) || !runsIn(rule.meta, before !== null)) continue;
       // Templates made up front, in the order of the rules (a worker thread's findings are mapped to them by rule and message id: FindingStore.addWire).
       const instance: Instance = { rule, reporting: this.reportingOf(rule.meta), visitors: {}, crashed: false };
-      try {
-        instance.visitors = rule.create({
+      const visitors = this.call(instance, null, () =>
+        rule.create({
           ruleId: rule.meta.id,
           options: configuration.base.get(rule.meta.id)!.options as never,
           space: model,
@@ -137,10 +142,10 @@ export class RuleRunner {
           asOf,
           report: (descriptor) => this.report(instance, descriptor),
           entryRefs,
-        });
-      } catch (error) {
-        this.crash(instance, null, error);
-      }
+        }),
+      );
+      if (typeof visitors === 'object' && visitors !== null) instance.visitors = visitors;
+      else if (!instance.crashed) this.crash(instance, null, 'create() returned no object of visitors');
       this.instances.push(instance);
     }
     for (const name of ['locale', 'contentType', 'field', 'document', 'operation', 'sourceFile', 'asset', 'entry', 'end'] as const) {
@@ -168,11 +173,7 @@ export class RuleRunner {
   visit(name: VisitorName, node: Node | SourceFileNode | null): void {
     for (const instance of this.byVisitor.get(name)!) {
       if (instance.crashed) continue;
-      try {
-        (instance.visitors[name] as (n: Node | SourceFileNode | null) => void)(node);
-      } catch (error) {
-        this.crash(instance, node?.kind === 'sourceFile' ? node.at(0) : node, error);
-      }
+      this.call(instance, node?.kind === 'sourceFile' ? node.at(0) : node, () => (instance.visitors[name] as (n: Node | SourceFileNode | null) => unknown)(node));
     }
   }
 
@@ -233,11 +234,8 @@ export class RuleRunner {
     const states: Record<string, unknown> = {};
     for (const instance of this.instances) {
       if (instance.crashed || !instance.visitors.exportState) continue;
-      try {
-        states[instance.rule.meta.id] = instance.visitors.exportState();
-      } catch (error) {
-        this.crash(instance, null, error);
-      }
+      const state = this.call(instance, null, () => instance.visitors.exportState!());
+      if (!instance.crashed) states[instance.rule.meta.id] = state;
     }
     return states;
   }
@@ -247,11 +245,7 @@ export class RuleRunner {
     for (const instance of this.instances) {
       const id = instance.rule.meta.id;
       if (instance.crashed || !instance.visitors.importState) continue;
-      try {
-        instance.visitors.importState(states.filter((s) => id in s).map((s) => s[id]));
-      } catch (error) {
-        this.crash(instance, null, error);
-      }
+      this.call(instance, null, () => instance.visitors.importState!(states.filter((s) => id in s).map((s) => s[id])));
     }
   }
 
@@ -332,6 +326,24 @@ export class RuleRunner {
     }
     const { severity, target, place, values, operation } = finding;
     recording.findings.push({ rule, messageId, severity, target, file, offset: finding.ref!.offset, place, values: [...values], operation: operation ?? null });
+  }
+
+  /**
+   * Calls one of a rule's functions (create, a visitor, exportState, importState). A throw stops
+   * the rule as an internal error, and so does a promise returned (an async visitor): rules run
+   * synchronously, so what it would do after an await, or the error it would throw, is lost. The
+   * promise's rejection is handled here, never an unhandled rejection that ends the process.
+   */
+  private call<T>(instance: Instance, node: Node | null, call: () => T): T | undefined {
+    try {
+      const result = call();
+      if (!isThenable(result)) return result;
+      Promise.resolve(result).catch(() => {});
+      this.crash(instance, node, 'it returned a promise, but rules run synchronously (an async function cannot be a visitor or create())');
+    } catch (error) {
+      this.crash(instance, node, error);
+    }
+    return undefined;
   }
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {

@@ -1,5 +1,5 @@
 import { RESERVED_FIELD_NAMES } from './naming.js';
-import { typeNameOrigins, type NameOrigin, type SchemaContentType, type SchemaField, type SchemaModel } from './schema-model.js';
+import { typeNameOrigins, type NameOrigin, type NamePattern, type SchemaContentType, type SchemaField, type SchemaModel } from './schema-model.js';
 
 /**
  * The name collisions of a schema model; the GraphQL rules and `cmlint graphql-schema` report them.
@@ -117,9 +117,12 @@ export function derivedClashesOf(model: SchemaModel, resourceLinkTypes: boolean)
 const derivedClashesWithResourceLinkTypes = perModel((model) => derivedNameClashes(typeNameOrigins(model, { resourceLinkTypes: true })));
 const derivedClashesWithout = perModel((model) => derivedNameClashes(typeNameOrigins(model, { resourceLinkTypes: false })));
 
-/** The derived-name clash the service documents: a link field's union named like a content type's type. */
-export function isDocumentedClash(a: NameOrigin, b: NameOrigin): boolean {
-  return (a.pattern === 'linkUnion' && b.pattern === 'type') || (a.pattern === 'type' && b.pattern === 'linkUnion');
+/**
+ * Whether a name of `pattern` takes part in the derived-name clash the service documents (a link
+ * field's union named like a content type's type), among names of the `clashing` patterns.
+ */
+export function isDocumentedClash(pattern: NamePattern, clashing: ReadonlySet<NamePattern>): boolean {
+  return (pattern === 'linkUnion' && clashing.has('type')) || (pattern === 'type' && clashing.has('linkUnion'));
 }
 
 /** `'a', 'b', 'c'`: how the service's error messages list ids. */

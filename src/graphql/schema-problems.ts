@@ -59,7 +59,8 @@ export function schemaProblems(model: SchemaModel): SchemaProblem[] {
   for (const { name, origins } of derivedClashesOf(model, true)) {
     const first = origins.find((o) => o.contentType !== null)!;
     const message = `Type name '${name}' would be used for ${origins.map(describeOrigin).join(' and ')}`;
-    const documented = origins.some((a) => origins.some((b) => isDocumentedClash(a, b)));
+    const patterns = new Set(origins.map((o) => o.pattern));
+    const documented = origins.some((o) => isDocumentedClash(o.pattern, patterns));
     problems.push({ service: documented ? 'queries fail: COLLIDING_TYPE_NAMES' : null, message, node: first.field?.node ?? first.contentType!.node });
   }
   return problems;

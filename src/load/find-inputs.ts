@@ -1,5 +1,7 @@
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { GlobSyntaxError } from '../glob/compile-glob.js';
+import { globsMatch, readGlobs, walkGlobs, type PathGlob } from '../glob/walk-globs.js';
 import { InputError, fileSystemError, missingReason } from './input-error.js';
 import { displayPath, type InputFile } from './load-space.js';
 
@@ -54,10 +56,13 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
     // fast-glob's synchronous walk: a project's few directories are read without a round trip
     // through the thread pool for each (the asynchronous walk took twice as long for 20 documents
     // in two directories); the files are read synchronously after it anyway.
+    const walk = { dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { statSync: loops.statSync } };
     for (const { pattern, cwd, named } of globs) {
+      // cmlint's own glob as it is; a user's so that it cannot backtrack (glob/walk-globs.ts).
+      const userGlobs = pattern === EXPORT_FILES ? null : inputGlobs([pattern]);
       let matches: string[];
       try {
-        matches = fg.sync(pattern, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { statSync: loops.statSync } });
+        matches = userGlobs ? walkGlobs(fg, userGlobs, { cwd, ...walk }) : fg.sync(pattern, { cwd, absolute: true, onlyFiles: true, ...walk });
       } catch (error) {
         const where = (error as NodeJS.ErrnoException).path;
         throw fileSystemError(displayPath(where === undefined ? cwd : resolve(cwd, where), options.cwd), error);
@@ -70,15 +75,23 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
       }
     }
     if (options.exclude.length > 0) {
-      const excluded = new Set(
-        fg.sync([...options.exclude], { cwd: options.base, absolute: true, onlyFiles: true, dot: true }).map((p) => resolve(p)),
-      );
-      for (const path of [...found.keys()]) if (excluded.has(path)) found.delete(path);
+      const excluded = inputGlobs(options.exclude);
+      for (const path of [...found.keys()]) if (globsMatch(excluded, path, options.base)) found.delete(path);
     }
   }
   return withoutAliases(
     [...found.entries()].map(([absPath, explicit]) => ({ absPath, explicit })).sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0)),
   );
+}
+
+/** Compiled globs of the command line or the config; one that does not compile is an input error that names it. */
+function inputGlobs(patterns: readonly string[]): PathGlob[] {
+  try {
+    return readGlobs(patterns);
+  } catch (error) {
+    if (error instanceof GlobSyntaxError) throw new InputError(error.glob, `Not a valid glob: ${error.detail}`);
+    throw error;
+  }
 }
 
 /** One file per real path: a file reached twice through a symbolic link is read once (under its first path). */

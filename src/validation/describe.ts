@@ -9,11 +9,17 @@ export function showValue(value: unknown): string {
   return json.length > MAX_SHOWN ? `${json.slice(0, MAX_SHOWN - 1)}…` : json;
 }
 
-/** `a, b, c` (at most ten, then "and N more"), each as `show` gives it. */
-export function showList(items: readonly unknown[], show: (item: unknown) => string = showValue): string {
-  const shown = items.slice(0, MAX_ITEMS).map(show);
-  if (items.length > MAX_ITEMS) shown.push(`and ${items.length - MAX_ITEMS} more`);
-  return shown.join(', ');
+/**
+ * `a, b, c` (at most ten, then "and N more"), each as `show` gives it; without the item at index
+ * `except` (a finding's own, when each item of a group has a finding that names the others: a
+ * message that named them all would make the report, and the time to build it, grow with the
+ * square of the group).
+ */
+export function showList<T>(items: readonly T[], show: (item: T) => string = showValue, { separator = ', ', except = -1 } = {}): string {
+  const count = except < 0 ? items.length : items.length - 1;
+  const shown = items.slice(0, MAX_ITEMS + 1).filter((_, i) => i !== except).slice(0, MAX_ITEMS).map(show);
+  const more = count - shown.length;
+  return more > 0 ? `${shown.join(separator)}, and ${more.toLocaleString('en-US')} more` : shown.join(separator);
 }
 
 /** A string in quotes; anything else as JSON (`String()` throws on an object whose toString is not a function). */

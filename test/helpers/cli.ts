@@ -47,7 +47,7 @@ export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** Runs the real bin, `node bin/cmlint.js ...args`, in `cwd` (the repository root unless given). */
 export function cmlint(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: baseEnv(options.env), encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: baseEnv(options.env), encoding: 'utf8' });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

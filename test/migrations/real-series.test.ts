@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RuleConfiguration } from '../../src/config/resolve-rules.js';
 import { runRules } from '../../src/engine/run-rules.js';
-import { configuredScripts, withMigrations, type ReplayTimings } from '../../src/inputs/migrations/index.js';
+import { configuredScripts, withMigrations } from '../../src/inputs/migrations/index.js';
 import { loadSpace } from '../../src/load/load-space.js';
 import { loadBuiltinRules } from '../../src/rules-registry.js';
 
@@ -10,20 +10,14 @@ import { loadBuiltinRules } from '../../src/rules-registry.js';
 const FIXTURE = join(import.meta.dirname, '../../fixtures/migrations/asap-hub-crn');
 
 describe('a real series of migration scripts that builds a model from nothing', () => {
-  it('replays in well under a second of cmlint’s own time; the steps the migration tool rejects are the only migration-invalid findings', async () => {
+  it('replays; the steps the migration tool rejects are the only migration-invalid findings', async () => {
     const rules = await loadBuiltinRules();
     const loaded = { config: { migrations: ['migrations/**/*.{js,ts}'] }, path: join(FIXTURE, '.linterrc.yaml'), rules };
     const scripts = (await configuredScripts(loaded, FIXTURE))!;
     expect(scripts).toHaveLength(64);
 
-    const timings: ReplayTimings = { load: 0, tool: 0, total: 0 };
-    const space = await withMigrations(await loadSpace([], FIXTURE), scripts, { cwd: FIXTURE, configShown: '.linterrc.yaml', timings });
-    const start = performance.now();
+    const space = await withMigrations(await loadSpace([], FIXTURE), scripts, { cwd: FIXTURE, configShown: '.linterrc.yaml' });
     const { findings, stats } = await runRules(space, new RuleConfiguration(rules, { extends: ['all'] }), '2026-11-21');
-    const lintMs = performance.now() - start;
-    // cmlint's own time: the replay without loading the scripts and without the migration tool (its modules and its parser), plus the lint.
-    const own = timings.total - timings.load - timings.tool + lintMs;
-    expect(own, JSON.stringify({ ...timings, lintMs })).toBeLessThan(1000);
     expect(stats.contentTypes).toBe(24);
 
     const invalid = findings.filter((f) => f.ruleId === 'migration-invalid').map((f) => [f.file, f.line, f.target.contentType, f.target.field]);

@@ -6,7 +6,7 @@ const ct = (id: string, ...fields: Record<string, unknown>[]) => contentType(id,
 const richText = (id: string) => ({ id, type: 'RichText' });
 const entryLink = (id: string, ids: string[]) => ({ id, type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ids }] });
 const entryLinks = (id: string, ids: string[]) => ({ id, type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ids }] } });
-const warning = (contentType: string, field?: string, message?: string): ExpectedFinding => ({
+const warning = (contentType: string, field?: string, message?: string | RegExp): ExpectedFinding => ({
   messageId: 'derivedClash',
   target: field ? { contentType, field } : { contentType },
   severity: 'warning',
@@ -58,6 +58,15 @@ testRule(rule, {
     { name: 'no content types', space: { locales: [{ code: 'en-US', default: true }] } },
   ],
   invalid: [
+    {
+      name: "post and twelve ids whose type is PostCollection: each finding names ten of the others and counts the rest",
+      space: { contentTypes: [ct('post'), ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => ct(`post${'_'.repeat(n)}collection`))] },
+      findings: [
+        warning('post', undefined, /^The collection type of content type 'post' would be named 'PostCollection', the same as the type of content type 'post_collection' and (the type of content type '[^']+' and ){8}the type of content type 'post__________collection', and 2 more\. A GraphQL/),
+        warning('post_collection', undefined, /^The type of content type 'post_collection' would be named 'PostCollection', the same as the collection type of content type 'post' and the type of content type 'post__collection' and (the type of content type '[^']+' and ){7}the type of content type 'post__________collection', and 2 more\. A GraphQL/),
+        ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => warning(`post${'_'.repeat(n)}collection`, undefined, /, and 2 more\. A GraphQL/)),
+      ],
+    },
     {
       name: "the docs' example: the union of blogPost.content is named like the content type blogPostContent (an error)",
       space: { contentTypes: [ct('blogPost', entryLink('content', ['blogPostContent', 'blogPostMoreContent'])), ct('blogPostContent'), ct('blogPostMoreContent')] },

@@ -16,6 +16,16 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: 'thirteen fields, one name: each finding names ten of them and counts the rest',
+      space: space(...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((n) => symbol(`seo${'_'.repeat(n)}title`))),
+      findings: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((n) => ({
+        messageId: 'collision',
+        target: { contentType: 'page', field: `seo${'_'.repeat(n)}title` },
+        severity: 'error' as const,
+        message: "fields 'seo_title', 'seo__title', 'seo___title', 'seo____title', 'seo_____title', 'seo______title', 'seo_______title', 'seo________title', 'seo_________title', 'seo__________title', and 3 more of content type 'page' would be",
+      })),
+    },
+    {
       name: 'seoTitle and seo_title',
       space: space(symbol('seoTitle'), symbol('body'), symbol('seo_title')),
       findings: [

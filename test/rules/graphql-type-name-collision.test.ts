@@ -3,6 +3,14 @@ import { contentType, testRule } from '../helpers/rule-tester.js';
 
 const space = (...ids: string[]) => ({ contentTypes: ids.map((id) => contentType(id, [{ id: 'title', type: 'Symbol' }])) });
 
+/** 3^n ids that all give the type name `X…X` (n + 1 words): `x_x_x`, `x_x-x`, `x.x.x`, … */
+function oneName(n: number): string[] {
+  let ids = ['x'];
+  for (let i = 0; i < n; i++) ids = ids.flatMap((id) => ['_', '-', '.'].map((separator) => `${id}${separator}x`));
+  return ids;
+}
+const many = oneName(7);
+
 testRule(rule, {
   valid: [
     { name: 'one content type', space: space('blogPost') },
@@ -43,6 +51,16 @@ testRule(rule, {
       name: 'separators are dropped: blogPost, blog-post and blog.post',
       space: space('blogPost', 'notes', 'blog-post', 'blog.post'),
       findings: ['blogPost', 'blog-post', 'blog.post'].map((id) => ({ messageId: 'collision', target: { contentType: id }, severity: 'error' as const })),
+    },
+    {
+      name: '2,187 ids, one name: each finding names the first ten and counts the rest (not a report that grows with the square of the group)',
+      space: space(...many),
+      findings: many.map((id) => ({
+        messageId: 'collision',
+        target: { contentType: id },
+        severity: 'error' as const,
+        message: /^Type name generated for the content types 'x_x_x_x_x_x_x_x', 'x_x_x_x_x_x_x-x', (?:'[^']+', ){7}'x_x_x_x_x-x_x_x', and 2,177 more would be the same for all of them: 'XXXXXXXX'\. The service [^']+$/,
+      })),
     },
     {
       name: 'a digit is a word of its own: page2 and page_2 both give Page2',

@@ -91,6 +91,19 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: 'twelve required concepts: each entry names ten and counts the rest, not all of them once per entry',
+      space: {
+        contentTypes: [contentType('tagged', [], { metadata: { taxonomy: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => validation(conceptLink(`c${n}`), true)) } })],
+        entries: [entry('t1', [], {}, 'tagged'), entry('t2', [], {}, 'tagged')],
+      },
+      findings: ['t1', 't2'].map((id) => ({
+        messageId: 'noConcepts',
+        target: { contentType: 'tagged', entry: id },
+        severity: 'error' as const,
+        message: "requires concept 'c1' or a concept below it, concept 'c2' or a concept below it, concept 'c3' or a concept below it, concept 'c4' or a concept below it, concept 'c5' or a concept below it, concept 'c6' or a concept below it, concept 'c7' or a concept below it, concept 'c8' or a concept below it, concept 'c9' or a concept below it, concept 'c10' or a concept below it, and 2 more.",
+      })),
+    },
+    {
       name: 'no concepts at all: one finding per entry naming every required validation',
       space: withTaxonomy(entry('a1', []), entry('a2', null), entry('a3', ['apes', 'germany'])),
       findings: [

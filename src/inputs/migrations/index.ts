@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
+import { readGlobs, walkGlobs } from '../../glob/walk-globs.js';
 import { InputError } from '../../load/input-error.js';
 import { displayPath, type Space } from '../../load/load-space.js';
 import { replayMigrations, scriptOrder, type MigrationScript, type ReplayTimings } from './replay.js';
@@ -19,8 +20,8 @@ export async function configuredScripts(loaded: LoadedConfig, cwd: string): Prom
   if (!globs || globs.length === 0) return null;
   const base = loaded.path === null ? cwd : dirname(loaded.path);
   const { default: fg } = await import('fast-glob');
-  const matches = await fg([...globs], { cwd: base, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/*.d.ts'] });
-  const scripts = matches.filter((p) => SCRIPT_EXTENSIONS.test(p)).map((p) => ({ absPath: resolve(p) }));
+  const matches = walkGlobs(fg, readGlobs(globs), { cwd: base, dot: false, ignore: ['**/node_modules/**', '**/*.d.ts'] });
+  const scripts = matches.filter((p) => SCRIPT_EXTENSIONS.test(p)).map((absPath) => ({ absPath }));
   if (scripts.length === 0) {
     throw new InputError(loaded.path ? displayPath(loaded.path, cwd) : '.', `The config key "migrations" (${globs.join(', ')}) matches no .js, .cjs, .mjs or .ts script`);
   }

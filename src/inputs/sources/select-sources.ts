@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { globsMatch, readGlobs, walkGlobs } from '../../glob/walk-globs.js';
 import { displayPath } from '../../load/load-space.js';
 import { isCodeFile, sourceLanguage } from './language.js';
 
@@ -25,14 +26,12 @@ export async function selectSources(
   paths: readonly string[],
   options: { cwd: string; base: string; globs: readonly string[]; exclude: readonly string[] },
 ): Promise<SourceSelection> {
-  const { default: fg } = await import('fast-glob');
   const configured = new Set<string>();
   if (options.globs.length > 0) {
-    for (const match of await fg([...options.globs], { cwd: options.base, absolute: true, onlyFiles: true, dot: true, ignore: NEVER })) {
-      if (sourceLanguage(match) !== null) configured.add(resolve(match));
-    }
-    if (options.exclude.length > 0) {
-      for (const match of await fg([...options.exclude], { cwd: options.base, absolute: true, onlyFiles: true, dot: true })) configured.delete(resolve(match));
+    const { default: fg } = await import('fast-glob');
+    const exclude = readGlobs(options.exclude);
+    for (const match of walkGlobs(fg, readGlobs(options.globs), { cwd: options.base, dot: true, ignore: NEVER })) {
+      if (sourceLanguage(match) !== null && !globsMatch(exclude, match, options.base)) configured.add(match);
     }
   }
   const named = new Set<string>();

@@ -1,0 +1,84 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type FastGlob from 'fast-glob';
+import { compileGlob, type CompiledGlob, type WalkSegment } from './compile-glob.js';
+
+/**
+ * Files named by globs from a config or a command line, found in linear time. fast-glob walks
+ * the directories, but never with the user's glob: its matcher is a backtracking RegExp (`*a*a*a…*c`
+ * took seconds per file name). It walks with a pattern that keeps the glob's literal segments and
+ * its `**`, and has `*` for every other segment (`.*` where the segment starts with a dot, since a
+ * walk without `dot` skips such names); what it finds is then matched with the glob itself
+ * (compile-glob.ts). A segment whose braces hold a `/` is walked at any depth (`**`).
+ */
+
+/** One glob: a leading `!` excludes what it matches (fast-glob's negative patterns); `./` is dropped. */
+export interface PathGlob {
+  negative: boolean;
+  absolute: boolean;
+  compiled: CompiledGlob;
+}
+
+function readGlob(pattern: string): PathGlob {
+  const negative = pattern.startsWith('!');
+  let glob = negative ? pattern.slice(1) : pattern;
+  while (glob.startsWith('./')) glob = glob.slice(2);
+  return { negative, absolute: isAbsolute(glob), compiled: compileGlob(glob, { paths: true }) };
+}
+
+/** Compiles path globs (config keys, command-line globs); throws GlobSyntaxError. */
+export function readGlobs(patterns: readonly string[]): PathGlob[] {
+  return patterns.map(readGlob);
+}
+
+/** The pattern fast-glob walks for a glob: literal segments escaped, `**` kept, any other segment `*`. */
+function walkPattern(fg: typeof FastGlob, segments: readonly WalkSegment[]): string {
+  const parts: string[] = [];
+  for (const segment of segments) {
+    if (segment.kind === 'spans') {
+      parts.push('**');
+      break;
+    }
+    if (segment.kind === 'literal') parts.push(segment.text === '' ? '' : fg.escapePath(segment.text));
+    else if (segment.kind === 'globstar') parts.push('**');
+    else parts.push(segment.dot === 'yes' ? '.*' : segment.dot === 'maybe' ? '{.*,*}' : '*');
+  }
+  return parts.join('/');
+}
+
+/** A path as globs see it: `/`-separated, relative to `base` (absolute for absolute globs). */
+function pathFor(glob: PathGlob, absPath: string, base: string): string | null {
+  if (glob.absolute) return absPath.split(sep).join('/');
+  const path = relative(base, absPath).split(sep).join('/');
+  // Outside `base`: only a glob that climbs out of it (`../x/*.json`) can name the file, as when fast-glob walks from `base`.
+  return path.startsWith('../') && !glob.compiled.segments.some((s) => s.kind === 'literal' && s.text === '..') ? null : path;
+}
+
+function globMatches(glob: PathGlob, absPath: string, base: string): boolean {
+  const path = pathFor(glob, absPath, base);
+  return path !== null && glob.compiled.matches(path);
+}
+
+/** Whether the globs name the file (`base`: where relative globs start): one that does not start with `!` matches it, and none that does. */
+export function globsMatch(globs: readonly PathGlob[], absPath: string, base: string): boolean {
+  return globs.some((g) => !g.negative && globMatches(g, absPath, base)) && !globs.some((g) => g.negative && globMatches(g, absPath, base));
+}
+
+/** fast-glob's options that a walk passes on (`cwd` is where relative globs start). */
+export type WalkOptions = Pick<FastGlob.Options, 'dot' | 'ignore' | 'followSymbolicLinks' | 'fs'> & { cwd: string };
+
+/**
+ * The files (absolute paths, in walk order, without duplicates) that the globs name, with
+ * fast-glob's synchronous walk (its errors are thrown as they are).
+ */
+export function walkGlobs(fg: typeof FastGlob, globs: readonly PathGlob[], options: WalkOptions): string[] {
+  const negatives = globs.filter((g) => g.negative);
+  const found = new Set<string>();
+  for (const glob of globs) {
+    if (glob.negative) continue;
+    for (const path of fg.sync(walkPattern(fg, glob.compiled.segments), { ...options, onlyFiles: true })) {
+      const absPath = resolve(options.cwd, path);
+      if (globMatches(glob, absPath, options.cwd) && !negatives.some((n) => globMatches(n, absPath, options.cwd))) found.add(absPath);
+    }
+  }
+  return [...found];
+}
