@@ -24,6 +24,21 @@ interface EntryValidationState {
   pending: [WireEntryRef, string, string, number | null, unknown, string, Path, boolean][];
   uniques: [string, string, string, WireEntryRef, boolean][];
   reportedUnique: string[];
+  /** Violations waiting for links before them: entry, field id, locale, item, the violation, live. */
+  waiting: [WireEntryRef, string, string, number | null, Violation, boolean][];
+}
+
+/**
+ * A value's first violation that is not a link, found while links before it (in the order of the
+ * checks) wait for their targets: it is the value's finding unless one of those links breaks its
+ * validation (decided at the end, when every entry has been seen).
+ */
+interface WaitingViolation {
+  row: number;
+  field: FieldPlan;
+  locale: string;
+  item: number | null;
+  violation: Violation;
 }
 
 /** What a pending link checks, and where: the field, the locale, the check, the Array item and the path below the value (numbered: pending links hold only the number). */
@@ -132,7 +147,8 @@ The service checks an entry against its fields' validations when the entry is pu
 refuses the publish if a value breaks one. This rule runs those checks over every entry of the
 input (archived entries are skipped), so that a bulk publish, a migration or a deploy does not
 stop half way. One finding per entry, field and locale: the first validation the value breaks,
-in the order of the field's validations, then of \`items.validations\` item by item.
+in the order of the field's validations, then of \`items.validations\` item by item (a link to an
+entry later in the input takes its place in that order too).
 
 | kind | checked |
 |---|---|
@@ -231,7 +247,11 @@ longer says what the content needs.
     let uniques = new UniqueValues();
     /** Entries, fields and locales already reported (only those with a `unique` field). */
     const reportedUnique = new Set<string>();
-    /** The checks of links imported from worker threads, one object per distinct check, by wire form. */
+    let waiting: WaitingViolation[] = [];
+    /**
+     * The checks of links imported from worker threads, one object per content type, field and
+     * distinct check (by wire form): a check belongs to one field, as `howNumber` assumes.
+     */
     const checksByWire = new Map<string, EntryLinkCheck>();
     /** Pending links arrived from worker threads: no longer in input order. */
     let imported = false;
@@ -345,8 +365,16 @@ longer says what the content needs.
             if (isEmptyValue(field.type, value) || shapeProblem(field.shape, value) !== null) continue;
             deferred.length = 0;
             const found = firstViolation(field, value);
-            if (found) report(entry, field, locale, found.item, found.violation);
-            else for (const link of deferred) addPending(rowOf(), field, locale, link);
+            // Links to entries not seen yet come before `found` in the order of the checks: the
+            // finding is the first of them that breaks its validation, else `found` (decided at the
+            // end, so that it does not depend on where the targets are in the input, or which
+            // thread saw them).
+            if (deferred.length === 0) {
+              if (found) report(entry, field, locale, found.item, found.violation);
+            } else {
+              for (const link of deferred) addPending(rowOf(), field, locale, link);
+              if (found) waiting.push({ row: rowOf(), field, locale, ...found });
+            }
             if (field.unique && typeof value === 'string') {
               uniques.add(groupNumber(field, locale), value, rowOf());
               if (found) reportedUnique.add(`${entry.id}\0${field.id}\0${locale}`);
@@ -368,11 +396,13 @@ longer says what the content needs.
           const { field, locale } = groupOf[group]!;
           holders.push([field.id, locale, value, wire(row), rows.has(row, HOLDS_LIVE_VALUES)]);
         }
-        const state = { entryTypes: ids.takeSeen(), pending: links, uniques: holders, reportedUnique: [...reportedUnique] };
+        const violations: EntryValidationState['waiting'] = waiting.map(({ row, field, locale, item, violation }) => [wire(row), field.id, locale, item, violation, rows.has(row, PUBLISHED_UNCHANGED)]);
+        const state = { entryTypes: ids.takeSeen(), pending: links, uniques: holders, reportedUnique: [...reportedUnique], waiting: violations };
         rows = new EntryRows(ids);
         pending = new PendingLinks();
         uniques = new UniqueValues();
         reportedUnique.clear();
+        waiting = [];
         return state;
       },
 
@@ -381,7 +411,7 @@ longer says what the content needs.
           for (const [id, type] of state.entryTypes) ids.setType(id, type);
           for (const [wire, fieldId, locale, linkItem, check, targetId, path, live] of state.pending) {
             const ref = context.entryRefs.fromWire(wire);
-            const key = JSON.stringify(check);
+            const key = JSON.stringify([ref.contentTypeId, fieldId, check]);
             let rule = checksByWire.get(key);
             if (!rule) checksByWire.set(key, (rule = EntryLinkRule.fromWire(check as EntryLinkWire)));
             addPending(rows.add(ref, live ? PUBLISHED_UNCHANGED : 0), fieldOf(ref.contentTypeId, fieldId), locale, { item: linkItem, check: rule, targetId, path });
@@ -391,6 +421,10 @@ longer says what the content needs.
             uniques.add(groupNumber(fieldOf(ref.contentTypeId, fieldId), locale), value, rows.add(ref, live ? HOLDS_LIVE_VALUES : 0));
           }
           for (const key of state.reportedUnique) reportedUnique.add(key);
+          for (const [wire, fieldId, locale, item, violation, live] of state.waiting) {
+            const ref = context.entryRefs.fromWire(wire);
+            waiting.push({ row: rows.add(ref, live ? PUBLISHED_UNCHANGED : 0), field: fieldOf(ref.contentTypeId, fieldId), locale, item, violation });
+          }
         }
         // Findings are sorted at the end, so the order states arrive in does not matter; pending
         // links are grouped per entry, field and locale for the check below.
@@ -401,6 +435,9 @@ longer says what the content needs.
         // Links to entries that came later in the input; one finding per entry, field and locale.
         const order = imported ? pending.inInputOrder(rows) : null;
         let last: { id: number; field: string; locale: string } | undefined;
+        /** The values (entry, field, locale) reported for a link, when violations wait for links. */
+        const linked = new Set<string>();
+        const valueKey = (id: number, field: FieldPlan, locale: string) => `${id}\0${field.id}\0${locale}`;
         for (let k = 0; k < pending.size; k++) {
           const { row, how, target } = pending.at(order ? order[k]! : k);
           const { field, locale, check, item: linkItem, path } = howOf[how]!;
@@ -410,7 +447,11 @@ longer says what the content needs.
           if (violation) {
             report(rows.ref(row), field, locale, linkItem, violation, rows.has(row, PUBLISHED_UNCHANGED));
             last = { id, field: field.id, locale };
+            if (waiting.length > 0) linked.add(valueKey(id, field, locale));
           }
+        }
+        for (const { row, field, locale, item: itemIndex, violation } of waiting) {
+          if (!linked.has(valueKey(rows.idNumber(row), field, locale))) report(rows.ref(row), field, locale, itemIndex, violation, rows.has(row, PUBLISHED_UNCHANGED));
         }
         for (const { group, value, rows: holders } of uniques.shared()) {
           const { field, locale } = groupOf[group]!;

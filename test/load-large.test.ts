@@ -196,7 +196,16 @@ describe('--jobs', () => {
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
-  it('gives byte-identical output with 1, 2 and 3 worker threads, cross-entry checks included', () => {
+  /**
+   * The same exit code and stdout; stderr may say that `--jobs` was capped at the machine's
+   * parallelism (3 threads on a 2-core machine are 2: jobs-differential.test.ts runs 3 and 7
+   * threads through the API).
+   */
+  function expectSameOutput(other: ReturnType<typeof run>, one: ReturnType<typeof run>) {
+    expect({ code: other.code, stdout: other.stdout }).toEqual({ code: one.code, stdout: one.stdout });
+  }
+
+  it('gives byte-identical output with --jobs 1, 2 and 3, cross-entry checks included', () => {
     const file = join(dir, 'jobs.json');
     const generated = spawnSync(process.execPath, ['bench/generate-export.mjs', '--entries', '3000', '--seed', '7', '--invalid-rate', '0.05', '--out', file], {
       cwd: root,
@@ -207,7 +216,7 @@ describe('--jobs', () => {
     expect(one.code).toBe(1);
     expect((JSON.parse(one.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThan(100);
     expect(run(file, 2)).toEqual(one);
-    expect(run(file, 3)).toEqual(one);
+    expectSameOutput(run(file, 3), one);
     // A generation and three lints: 20 s and more on the shared 2-core machine, before and after issue 14.
   }, 60_000);
 
@@ -263,7 +272,7 @@ describe('--jobs', () => {
     expect(findings[1]!.message).toContain("links to entry 'p2' of content type 'post'");
     expect(findings[2]!.message).toContain("but entry 'p0' also has it");
     expect(run(file, 2)).toEqual(one);
-    expect(run(file, 3)).toEqual(one);
+    expectSameOutput(run(file, 3), one);
   });
 
   it('gives the same entry findings with application code in the run (threads that run fewer rules than the main thread)', () => {

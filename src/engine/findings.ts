@@ -370,7 +370,12 @@ export class FindingStore {
     }
   }
 
-  /** The findings in report order (see compareFindings): by file, line, column, rule id, target, message. */
+  /**
+   * The findings in report order (see compareFindings): by file, line, column, rule id, target,
+   * message, message id, severity, pointer. Findings equal in all of these print the same, so the
+   * order does not depend on the order they were added in (a parallel run adds the workers'
+   * findings as they arrive).
+   */
   sorted(): Findings {
     const fileRank = rankOf(this.files.values);
     const ruleRank = rankOf(this.templates.map((t) => t.ruleId));
@@ -391,6 +396,9 @@ export class FindingStore {
         compareText(this.entries[a]!, this.entries[b]!) ||
         compareText(this.locales[a]!, this.locales[b]!) ||
         compareText(this.message(a), this.message(b)) ||
+        compareText(this.template(a).messageId, this.template(b).messageId) ||
+        ints[a * INTS + SEVERITY]! - ints[b * INTS + SEVERITY]! ||
+        compareText(this.pointer(a), this.pointer(b)) ||
         a - b,
     );
     return new Findings(this, Uint32Array.from(order));

@@ -11,7 +11,7 @@ import type { CachedFinding, CodeResults } from './code-results-cache.js';
 import { enforcementStatus, upcomingLabel } from './dates.js';
 import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings, type NewFinding } from './findings.js';
 import { enforcementAt, stagePosition, stagesText } from './stages.js';
-import { minSeverity, runsIn, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { minSeverity, runsIn, SEVERITY_RANK, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export type { Finding } from './findings.js';
 
@@ -465,7 +465,7 @@ async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, o
   }
 }
 
-/** The report order: by file, line, column, rule id, target, message (FindingStore.sorted is the same order). */
+/** The report order: by file, line, column, rule id, target, message, message id, severity, pointer (FindingStore.sorted is the same order). */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
     compareText(a.file, b.file) ||
@@ -476,6 +476,9 @@ export function compareFindings(a: Finding, b: Finding): number {
     compareText(a.target.field, b.target.field) ||
     compareText(a.target.entry, b.target.entry) ||
     compareText(a.target.locale, b.target.locale) ||
-    compareText(a.message, b.message)
+    compareText(a.message, b.message) ||
+    compareText(a.messageId, b.messageId) ||
+    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+    compareText(a.pointer, b.pointer)
   );
 }
