@@ -147,8 +147,7 @@ The service checks an entry against its fields' validations when the entry is pu
 refuses the publish if a value breaks one. This rule runs those checks over every entry of the
 input (archived entries are skipped), so that a bulk publish, a migration or a deploy does not
 stop half way. One finding per entry, field and locale: the first validation the value breaks,
-in the order of the field's validations, then of \`items.validations\` item by item (a link to an
-entry later in the input takes its place in that order too).
+in the order of the field's validations, then of \`items.validations\` item by item.
 
 | kind | checked |
 |---|---|
