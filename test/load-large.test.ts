@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/load/file-bytes.js';
 import { loadSpace, type EntryUnit } from '../src/load/load-space.js';
+import type { SourceRef } from '../src/load/source.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**
@@ -123,6 +124,25 @@ describe('memory', () => {
     // The largest read is the first pass's 16 MiB search chunk; entries are read in 8 MiB windows.
     expect(largest).toBeLessThanOrEqual((16 << 20) + 16);
     expect(text.length).toBeGreaterThan(largest + (8 << 20));
+  });
+
+  it('places findings reported at the end (no offset known) reading the file about once, records larger than a window included', async () => {
+    const file = join(dir, 'places.json');
+    // 3,000 small entries, and two whose body (before the title) is 100 KiB and 1.5 MiB.
+    const space = generatedSpace(3000) as { entries: { fields: Record<string, unknown> }[] };
+    for (const [k, size] of [[1000, 100 << 10], [2000, 3 << 19]] as const) space.entries[k]!.fields = { body: { 'en-US': 'x'.repeat(size) }, title: space.entries[k]!.fields.title };
+    const text = `${JSON.stringify(space, null, 2)}\n`;
+    writeFileSync(file, text);
+    process.env.CMLINT_WHOLE_FILE_LIMIT = '0';
+    const loaded = await loadSpace([{ absPath: file, explicit: true }], dir);
+    const refs: SourceRef[] = [];
+    for await (const entry of loaded.entries()) refs.push(entry.source);
+    const readInto = vi.spyOn(FileBytes.prototype, 'readInto');
+    const positions = refs[0]!.file.place!(refs.map((ref) => ({ ref, path: ['fields', 'title', 'en-US'] })));
+    const lines = text.split('\n');
+    for (const k of [0, 999, 1000, 1001, 2000, 2999]) expect(lines[positions[k]!.line - 1]!.slice(positions[k]!.column - 1)).toMatch(new RegExp(`^"en-US": "Entry ${k} `));
+    const bytesRead = readInto.mock.calls.reduce((sum, [buf]) => sum + buf.length, 0);
+    expect(bytesRead).toBeLessThan(2 * text.length);
   });
 });
 
