@@ -18,14 +18,25 @@ interface Options {
   reportMissingLinks: boolean;
 }
 
-/** What a copy of the rule in a worker thread hands to the main thread (see `exportState`). */
+/**
+ * What a copy of the rule in a worker thread hands to the main thread (see `exportState`): its
+ * entry rows and what its pending links check are sent once each, and referred to by index.
+ */
 interface EntryValidationState {
   entryTypes: [string, string][];
-  pending: [WireEntryRef, string, string, number | null, unknown, string, Path, boolean][];
-  uniques: [string, string, string, WireEntryRef, boolean][];
+  /** The entries the rest refers to (`EntryRows`), and their flags. */
+  rows: WireEntryRef[];
+  flags: number[];
+  /** What pending links check, and where: content type, field id, locale, item, check, path. */
+  hows: [string, string, string, number | null, unknown, Path][];
+  /** Links to entries not seen yet: row and how, two numbers each, and their targets' ids. */
+  pending: number[];
+  targets: string[];
+  /** The holders of `unique` values: row, field id, locale, value. */
+  uniques: [number, string, string, string][];
   reportedUnique: string[];
-  /** Violations waiting for links before them: entry, field id, locale, item, the violation, live. */
-  waiting: [WireEntryRef, string, string, number | null, Violation, boolean][];
+  /** Violations waiting for links before them: row, field id, locale, item, the violation. */
+  waiting: [number, string, string, number | null, Violation][];
 }
 
 /**
@@ -383,20 +394,28 @@ longer says what the content needs.
       },
 
       exportState(): EntryValidationState {
-        const wire = (row: number) => context.entryRefs.toWire(rows.ref(row));
-        const links: EntryValidationState['pending'] = [];
+        const state: EntryValidationState = { entryTypes: ids.takeSeen(), rows: [], flags: [], hows: [], pending: [], targets: [], uniques: [], reportedUnique: [...reportedUnique], waiting: [] };
+        for (let row = 0; row < rows.size; row++) {
+          state.rows.push(context.entryRefs.toWire(rows.ref(row)));
+          state.flags.push(rows.flagsOf(row));
+        }
+        /** This state's index of each how its links use. */
+        const howIndex = new Map<number, number>();
         for (let i = 0; i < pending.size; i++) {
           const { row, how, target } = pending.at(i);
-          const { field, locale, check, item, path } = howOf[how]!;
-          links.push([wire(row), field.id, locale, item, check.toWire(), ids.table.get(target), [...path], rows.has(row, PUBLISHED_UNCHANGED)]);
+          let k = howIndex.get(how);
+          if (k === undefined) {
+            const { field, locale, check, item, path } = howOf[how]!;
+            howIndex.set(how, (k = state.hows.push([rows.contentTypeOf(row), field.id, locale, item, check.toWire(), [...path]]) - 1));
+          }
+          state.pending.push(row, k);
+          state.targets.push(ids.table.get(target));
         }
-        const holders: EntryValidationState['uniques'] = [];
         for (const { group, value, row } of uniques.all()) {
           const { field, locale } = groupOf[group]!;
-          holders.push([field.id, locale, value, wire(row), rows.has(row, HOLDS_LIVE_VALUES)]);
+          state.uniques.push([row, field.id, locale, value]);
         }
-        const violations: EntryValidationState['waiting'] = waiting.map(({ row, field, locale, item, violation }) => [wire(row), field.id, locale, item, violation, rows.has(row, PUBLISHED_UNCHANGED)]);
-        const state = { entryTypes: ids.takeSeen(), pending: links, uniques: holders, reportedUnique: [...reportedUnique], waiting: violations };
+        for (const { row, field, locale, item, violation } of waiting) state.waiting.push([row, field.id, locale, item, violation]);
         rows = new EntryRows(ids);
         pending = new PendingLinks();
         uniques = new UniqueValues();
@@ -408,22 +427,17 @@ longer says what the content needs.
       importState(states) {
         for (const state of states as EntryValidationState[]) {
           for (const [id, type] of state.entryTypes) ids.setType(id, type);
-          for (const [wire, fieldId, locale, linkItem, check, targetId, path, live] of state.pending) {
-            const ref = context.entryRefs.fromWire(wire);
-            const key = JSON.stringify([ref.contentTypeId, fieldId, check]);
+          const importedRows = state.rows.map((wire, k) => rows.add(context.entryRefs.fromWire(wire), state.flags[k]!));
+          const importedHows = state.hows.map(([contentTypeId, fieldId, locale, linkItem, check, path]) => {
+            const key = JSON.stringify([contentTypeId, fieldId, check]);
             let rule = checksByWire.get(key);
             if (!rule) checksByWire.set(key, (rule = EntryLinkRule.fromWire(check as EntryLinkWire)));
-            addPending(rows.add(ref, live ? PUBLISHED_UNCHANGED : 0), fieldOf(ref.contentTypeId, fieldId), locale, { item: linkItem, check: rule, targetId, path });
-          }
-          for (const [fieldId, locale, value, wire, live] of state.uniques) {
-            const ref = context.entryRefs.fromWire(wire);
-            uniques.add(groupNumber(fieldOf(ref.contentTypeId, fieldId), locale), value, rows.add(ref, live ? HOLDS_LIVE_VALUES : 0));
-          }
+            return howNumber({ field: fieldOf(contentTypeId, fieldId), locale, check: rule, item: linkItem, path });
+          });
+          for (let k = 0; k < state.targets.length; k++) pending.push(importedRows[state.pending[2 * k]!]!, importedHows[state.pending[2 * k + 1]!]!, ids.add(state.targets[k]!));
+          for (const [row, fieldId, locale, value] of state.uniques) uniques.add(groupNumber(fieldOf(rows.contentTypeOf(importedRows[row]!), fieldId), locale), value, importedRows[row]!);
           for (const key of state.reportedUnique) reportedUnique.add(key);
-          for (const [wire, fieldId, locale, item, violation, live] of state.waiting) {
-            const ref = context.entryRefs.fromWire(wire);
-            waiting.push({ row: rows.add(ref, live ? PUBLISHED_UNCHANGED : 0), field: fieldOf(ref.contentTypeId, fieldId), locale, item, violation });
-          }
+          for (const [row, fieldId, locale, item, violation] of state.waiting) waiting.push({ row: importedRows[row]!, field: fieldOf(rows.contentTypeOf(importedRows[row]!), fieldId), locale, item, violation });
         }
         // Findings are sorted at the end, so the order states arrive in does not matter; pending
         // links are grouped per entry, field and locale for the check below.
