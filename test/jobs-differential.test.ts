@@ -12,7 +12,7 @@
  * The bin's own output is compared for N = 1 and 2 in the test after it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +46,8 @@ async function generated(seed: number): Promise<string> {
   return file;
 }
 
-async function findings(file: string, jobs: number): Promise<string> {
-  const config = await api.loadConfig(dir, undefined, CONFIG);
+async function findings(file: string, jobs: number, configPath = CONFIG): Promise<string> {
+  const config = await api.loadConfig(dir, undefined, configPath);
   const { result } = await api.lint({ paths: [file], cwd: dir, config, asOf: AS_OF, jobs });
   return JSON.stringify({ findings: result.findings, stats: result.stats }, null, 1);
 }
@@ -65,6 +65,29 @@ describe('--jobs: the same findings in the same order for any number of threads'
     expect(links.filter((f) => f.target.field === 'reviewer').length).toBeGreaterThan(5);
     expect(links.filter((f) => f.target.field === 'contributors').length).toBeGreaterThan(5);
     for (const jobs of [2, 3, 7]) expect(await findings(file, jobs), `--jobs ${jobs}`).toBe(one);
+  }, 60_000);
+
+  it('a rule that throws stops where it would with one thread: at its first entry in input order, or at the model', async () => {
+    // Entry 10 is in the main thread's first unit; a worker is always handed the second at once.
+    const rule = (id: string, visitors: string) =>
+      `{ meta: { id: '${id}', description: 'x', docs: 'x', enforcement: { date: null, postponedFrom: null, note: 'x' }, severity: 'error', recommended: true, schema: { type: 'object', properties: {}, additionalProperties: false }, messages: { seen: { text: 'Entry {{id}}.' } } },
+        create(context) { return { ${visitors} }; } }`;
+    const seen = "context.report({ node: entry, messageId: 'seen', data: { id: entry.id } });";
+    writeFileSync(
+      join(dir, 'throwing.mjs'),
+      `export default { rules: [
+        ${rule('throws-on-entries', `entry(entry) { if (['/10', '/100', '/200'].some((end) => entry.source.pointer.endsWith(end))) throw new Error('boom'); ${seen} }`)},
+        ${rule('throws-on-a-content-type', `contentType(type) { if (type.id === 'faq') throw new Error('boom'); }, entry(entry) { ${seen} }`)},
+      ] };\n`,
+    );
+    const configPath = join(dir, 'throwing.yaml');
+    writeFileSync(configPath, 'plugins: ["./throwing.mjs"]\nextends: []\nrules:\n  throws-on-entries: error\n  throws-on-a-content-type: error\n  entry-field-validation: error\n');
+    const file = await generated(12);
+    const one = await findings(file, 1, configPath);
+    const list = (JSON.parse(one) as { findings: Api.Finding[] }).findings;
+    expect(list.filter((f) => f.ruleId === 'throws-on-entries').map((f) => f.internal)).toEqual([...Array<boolean>(10).fill(false), true]);
+    expect(list.filter((f) => f.ruleId === 'throws-on-a-content-type').map((f) => f.internal)).toEqual([true]);
+    for (const jobs of [2, 3, 7]) expect(await findings(file, jobs, configPath), `--jobs ${jobs}`).toBe(one);
   }, 60_000);
 
   it('the bin prints byte-identical output with --jobs 1 and 2, and caps N at the machine parallelism, saying so once', async () => {

@@ -188,6 +188,8 @@ export class FindingStore {
   private operations = new Map<number, string | null>();
   private readonly files = new Numbering<string>();
   private readonly shared = new Interned(4096);
+  /** Findings left out of the report (see `keepUpToFirstEntryError`). */
+  private readonly dropped = new Set<number>();
 
   get length(): number {
     return this.count;
@@ -388,6 +390,29 @@ export class FindingStore {
   }
 
   /**
+   * Per rule, only what it reported up to its first internal error about an entry, in input order
+   * (`fileOrder`, then offset): the rule stopped there. Findings about entries after it, and later
+   * internal errors, are dropped. Returns the ids of the rules that had such an error.
+   */
+  keepUpToFirstEntryError(fileOrder: ReadonlyMap<SourceFile, number>): Set<string> {
+    const ruleOf = (i: number) => this.template(i).ruleId;
+    const before = (a: SourceRef, b: SourceRef) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.offset - b.offset;
+    /** Per rule, its first internal error about an entry. */
+    const first = new Map<string, number>();
+    for (let i = 0; i < this.count; i++) {
+      if (!this.template(i).internal || this.entries[i] === null || !this.refs[i]) continue;
+      const known = first.get(ruleOf(i));
+      if (known === undefined || before(this.refs[i]!, this.refs[known]!) < 0) first.set(ruleOf(i), i);
+    }
+    for (let i = 0; i < this.count; i++) {
+      const stop = first.get(ruleOf(i));
+      if (stop === undefined || i === stop || this.entries[i] === null || !this.refs[i]) continue;
+      if (this.template(i).internal || before(this.refs[i]!, this.refs[stop]!) > 0) this.dropped.add(i);
+    }
+    return new Set(first.keys());
+  }
+
+  /**
    * The findings in report order (see compareFindings): by file, line, column, rule id, target,
    * message, message id, severity, pointer. Findings equal in all of these print the same, so the
    * order does not depend on the order they were added in (a parallel run adds the workers'
@@ -401,7 +426,7 @@ export class FindingStore {
       const n = ints[i * INTS + FILE]!;
       return n < 0 ? -1 : fileRank[n]!;
     };
-    const order = Array.from({ length: this.count }, (_, i) => i);
+    const order = Array.from({ length: this.count }, (_, i) => i).filter((i) => !this.dropped.has(i));
     order.sort(
       (a, b) =>
         rank(a) - rank(b) ||

@@ -255,6 +255,17 @@ export class RuleRunner {
     }
   }
 
+  /**
+   * After entries visited by several threads: a rule that threw on an entry stops there, as with
+   * one thread, which visits the entries in input order (`files`' order, then offset). Its first such
+   * error in that order is kept; what it reported about later entries (in other threads, or before
+   * the news came) and its later errors are dropped, and its `end` is not run.
+   */
+  stopAtFirstEntryError(files: readonly SourceFile[]): void {
+    const stopped = this.findings.keepUpToFirstEntryError(new Map(files.map((file, i) => [file, i])));
+    for (const instance of this.instances) if (stopped.has(instance.rule.meta.id)) instance.crashed = true;
+  }
+
   /** Rule ids that visit entries and keep state for `end` without exporting it: they cannot run in parallel. */
   statefulWithoutExport(): string[] {
     return this.instances
@@ -336,6 +347,8 @@ export class RuleRunner {
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {
     instance.crashed = true;
+    // A worker thread visits the model and assets only to prepare the rules: the main thread reports the same error.
+    if (!this.reporting) return;
     const { rule } = instance;
     const reason = error instanceof Error ? error.message : String(error);
     const location = node ? recordOf(node) : null;
@@ -416,7 +429,8 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   }
   const parallel = options.pool !== undefined && runner.statefulWithoutExport().length === 0;
   if (!runner.visits('entry')) stats.entries = await space.count('entry');
-  else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
+  else if (parallel && (await options.pool!.visit(space, runner, stats, onProgress))) runner.stopAtFirstEntryError(space.files);
+  else await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
   keepRecorded?.();
   runner.findings.placeAll();
