@@ -331,4 +331,17 @@ describe('--jobs', () => {
     expect(parallel.stderr).toContain("Duplicate entry 'e10': also in");
     expect(parallel.stderr).toBe(run(file, 1).stderr);
   });
+
+  it.each(['a-before', 'z-after'])('finds a duplicate entry id between a file split for threads and one that is not (%s it)', (name) => {
+    // The small file is one line (not the export tool's layout): the main thread streams it after the units.
+    const parts = mkdtempSync(join(dir, 'parts-'));
+    writeFileSync(join(parts, 'space.json'), `${JSON.stringify(generatedSpace(4000), null, 2)}\n`);
+    writeFileSync(join(parts, `${name}.json`), JSON.stringify({ entries: [{ sys: { id: 'e2500', type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'page' } } }, fields: {} }] }));
+    const lint = (jobs: number) => spawnSync(process.execPath, ['bin/cmlint.js', parts, '--format', 'json', '--config', config, '--jobs', String(jobs)], { cwd: root, encoding: 'utf8', env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' } });
+    const one = lint(1);
+    expect(one.status).toBe(2);
+    expect(one.stderr).toContain("Duplicate entry 'e2500': also in");
+    const two = lint(2);
+    expect({ code: two.status, stderr: two.stderr }).toEqual({ code: one.status, stderr: one.stderr });
+  });
 });
