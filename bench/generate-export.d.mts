@@ -9,7 +9,7 @@ export declare class Random {
   id(): string;
 }
 
-export declare function generateExport(options: { entries: number; seed?: number; invalidRate?: number; brokenPerEntry?: number; out: string }): Promise<{
+export declare function generateExport(options: { entries: number; seed?: number; invalidRate?: number; brokenPerEntry?: number; crossLinks?: boolean; out: string }): Promise<{
   locales: string[];
   contentTypes: number;
   assets: number;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Seeded generator of realistic space exports, for benchmarks.
 //
-//   node bench/generate-export.mjs --entries 100000 [--seed 1] [--invalid-rate 0.01] [--broken-per-entry 1] --out /tmp/export.json
+//   node bench/generate-export.mjs --entries 100000 [--seed 1] [--invalid-rate 0.01] [--broken-per-entry 1] [--cross-links] --out /tmp/export.json
 //
 // The file looks like what the service's export tool writes: the same top-level keys in the
 // same order, pretty-printed with 2-space indentation. Content types have 5–25 fields of every
@@ -178,8 +178,31 @@ function richText(r, ctx, withForbiddenMark) {
   return block('document', content);
 }
 
+/**
+ * With `crossLinks`: link fields whose broken values make a parallel run's cross-entry state
+ * matter. `reviewer` has exactly the validation of `author` (two fields with one check); a broken
+ * `contributors` array has two to four items, at random places, that link to entries of the
+ * wrong type (anywhere in the file, before or after), among links of the right type.
+ */
+function crossLinkTemplates() {
+  return [
+    { field: { id: 'reviewer', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['author'] }] },
+      value: (r, ctx) => link('Entry', ctx.pickEntry('author')), broken: { kind: 'linkContentType', value: (r, ctx) => link('Entry', ctx.pickEntry('category')) } },
+    { field: { id: 'contributors', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['author'] }] }, validations: [{ size: { max: 8 } }] },
+      value: (r, ctx) => Array.from({ length: r.int(1, 4) }, () => link('Entry', ctx.pickEntry('author'))),
+      broken: {
+        kind: 'linkContentType',
+        value: (r, ctx) => {
+          const items = Array.from({ length: r.int(4, 8) }, () => link('Entry', ctx.pickEntry('author')));
+          for (const i of r.sample(items.map((_, k) => k), r.int(2, 4))) items[i] = link('Entry', ctx.pickEntry(r.pick(['category', 'product', 'page'])));
+          return items;
+        },
+      } },
+  ];
+}
+
 /** Content types, locales and the plan of which entry has which content type and id. */
-function buildModel(r, entryCount) {
+function buildModel(r, entryCount, crossLinks = false) {
   const localeCount = r.int(2, 5);
   const codes = ['en-US', ...r.sample(LOCALE_CODES.slice(1), localeCount - 1)];
   const locales = codes.map((code, i) => ({
@@ -194,7 +217,7 @@ function buildModel(r, entryCount) {
   }));
 
   const model = { locales, contentTypeIds: CONTENT_TYPE_NAMES };
-  const templates = fieldTemplates(model);
+  const templates = [...fieldTemplates(model), ...(crossLinks ? crossLinkTemplates() : [])];
   const contentTypes = CONTENT_TYPE_NAMES.map((id, i) => {
     // The first content type has every kind of field; the others 5–25 of them, title first.
     const chosen = i === 0 ? templates : [templates[0], ...r.sample(templates.slice(1), r.int(4, 24))];
@@ -331,9 +354,9 @@ async function write(out, chunk) {
 }
 
 /** Generates an export of `entries` entries into `out`; returns the counts of broken values by kind. */
-export async function generateExport({ entries, seed = 1, invalidRate = 0.01, brokenPerEntry = 1, out }) {
+export async function generateExport({ entries, seed = 1, invalidRate = 0.01, brokenPerEntry = 1, crossLinks = false, out }) {
   const r = new Random(seed);
-  const model = buildModel(r, entries);
+  const model = buildModel(r, entries, crossLinks);
   const assetCount = Math.max(20, Math.round(entries / 20));
   const assetIds = Array.from({ length: assetCount }, () => r.id());
   const assetKinds = assetIds.map((_, i) => (i % 10 === 9 ? 'pdf' : 'image'));
@@ -367,10 +390,13 @@ export async function generateExport({ entries, seed = 1, invalidRate = 0.01, br
 }
 
 function parseArgs(argv) {
-  const args = { entries: 1000, seed: 1, invalidRate: 0.01, brokenPerEntry: 1, out: null };
+  const args = { entries: 1000, seed: 1, invalidRate: 0.01, brokenPerEntry: 1, crossLinks: false, out: null };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
-    if (flag === '--entries') args.entries = Number(value);
+    if (flag === '--cross-links') {
+      args.crossLinks = true;
+      i--;
+    } else if (flag === '--entries') args.entries = Number(value);
     else if (flag === '--seed') args.seed = Number(value);
     else if (flag === '--invalid-rate') args.invalidRate = Number(value);
     else if (flag === '--broken-per-entry') args.brokenPerEntry = Number(value);
@@ -378,7 +404,7 @@ function parseArgs(argv) {
     else throw new Error(`unknown flag ${flag}`);
   }
   if (!args.out || !Number.isInteger(args.entries) || args.entries < 1 || !Number.isInteger(args.brokenPerEntry) || args.brokenPerEntry < 1) {
-    throw new Error('usage: node bench/generate-export.mjs --entries N [--seed S] [--invalid-rate R] [--broken-per-entry K] --out FILE');
+    throw new Error('usage: node bench/generate-export.mjs --entries N [--seed S] [--invalid-rate R] [--broken-per-entry K] [--cross-links] --out FILE');
   }
   return args;
 }

@@ -16,13 +16,17 @@
 // --format is cmlint's (default json, to stdout, which goes to /dev/null; NAME:FILE writes FILE).
 //
 // The export is generated once per size and seed with bench/generate-export.mjs into bench/out/
-// (or taken from --file). Every measurement runs in a fresh process after one warm-up run;
-// times are medians, peak RSS is the largest resident set of the runs (from /usr/bin/time).
+// (or taken from --file). Every measurement runs in a fresh process after one warm-up run, the
+// measurements alternating run by run (JSON.parse, each --jobs, each --compare); times are
+// medians, peak RSS is the largest resident set of the runs (from /usr/bin/time). The 1-minute
+// load average is printed at the start and end of the series: on a shared machine it says
+// whether a second core was free.
 // It ends with the cold start of cmlint on a small corpus export against `node -e 0`
 // (bench/cold-start.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnv, printChildEnvNote } from './child-env.mjs';
@@ -107,17 +111,19 @@ const env = values['whole-file-limit'] === undefined ? {} : { CMLINT_WHOLE_FILE_
 console.log(`file: ${file} (${(size / 1e6).toFixed(0)} MB); ${runs} runs after a warm-up; node ${process.version}`);
 printChildEnvNote();
 
-const results = [];
+const commands = [];
 // V8 cannot make a string of more than about 512 MiB: JSON.parse of the whole file stops there.
 if (!values['no-parse'] && size < 500 * 2 ** 20) {
-  results.push(...series({ name: 'JSON.parse(readFileSync)', args: ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`] }));
+  commands.push({ name: 'JSON.parse(readFileSync)', args: ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`] });
 }
 for (const jobs of values.jobs.split(',').map(Number)) {
   const args = (bin) => [bin, file, '--config', config, '--format', values.format, '--as-of', '2026-11-21', '--jobs', String(jobs)];
-  const commands = [{ name: `cmlint --jobs ${jobs}`, args: args('bin/cmlint.js'), env }];
+  commands.push({ name: `cmlint --jobs ${jobs}`, args: args('bin/cmlint.js'), env });
   if (values.compare) commands.push({ name: `compare --jobs ${jobs}`, args: args(`${values.compare}/bin/cmlint.js`), env });
-  results.push(...series(...commands));
 }
+const loadBefore = loadavg()[0];
+const results = series(...commands);
+console.log(`load average (1 min): ${loadBefore.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
 const baseline = results[0]?.name.startsWith('JSON.parse') ? results[0] : null;
 for (const r of results) {
   const mbps = size / 1e6 / r.seconds;

@@ -18,12 +18,38 @@ interface Options {
   reportMissingLinks: boolean;
 }
 
-/** What a copy of the rule in a worker thread hands to the main thread (see `exportState`). */
+/**
+ * What a copy of the rule in a worker thread hands to the main thread (see `exportState`): its
+ * entry rows and what its pending links check are sent once each, and referred to by index.
+ */
 interface EntryValidationState {
   entryTypes: [string, string][];
-  pending: [WireEntryRef, string, string, number | null, unknown, string, Path, boolean][];
-  uniques: [string, string, string, WireEntryRef, boolean][];
+  /** The entries the rest refers to (`EntryRows`), and their flags. */
+  rows: WireEntryRef[];
+  flags: number[];
+  /** What pending links check, and where: content type, field id, locale, item, check, path. */
+  hows: [string, string, string, number | null, unknown, Path][];
+  /** Links to entries not seen yet: row and how, two numbers each, and their targets' ids. */
+  pending: number[];
+  targets: string[];
+  /** The holders of `unique` values: row, field id, locale, value. */
+  uniques: [number, string, string, string][];
   reportedUnique: string[];
+  /** Violations waiting for links before them: row, field id, locale, item, the violation. */
+  waiting: [number, string, string, number | null, Violation][];
+}
+
+/**
+ * A value's first violation that is not a link, found while links before it (in the order of the
+ * checks) wait for their targets: it is the value's finding unless one of those links breaks its
+ * validation (decided at the end, when every entry has been seen).
+ */
+interface WaitingViolation {
+  row: number;
+  field: FieldPlan;
+  locale: string;
+  item: number | null;
+  violation: Violation;
 }
 
 /** What a pending link checks, and where: the field, the locale, the check, the Array item and the path below the value (numbered: pending links hold only the number). */
@@ -231,7 +257,11 @@ longer says what the content needs.
     let uniques = new UniqueValues();
     /** Entries, fields and locales already reported (only those with a `unique` field). */
     const reportedUnique = new Set<string>();
-    /** The checks of links imported from worker threads, one object per distinct check, by wire form. */
+    let waiting: WaitingViolation[] = [];
+    /**
+     * The checks of links imported from worker threads, one object per content type, field and
+     * distinct check (by wire form): a check belongs to one field, as `howNumber` assumes.
+     */
     const checksByWire = new Map<string, EntryLinkCheck>();
     /** Pending links arrived from worker threads: no longer in input order. */
     let imported = false;
@@ -345,8 +375,16 @@ longer says what the content needs.
             if (isEmptyValue(field.type, value) || shapeProblem(field.shape, value) !== null) continue;
             deferred.length = 0;
             const found = firstViolation(field, value);
-            if (found) report(entry, field, locale, found.item, found.violation);
-            else for (const link of deferred) addPending(rowOf(), field, locale, link);
+            // Links to entries not seen yet come before `found` in the order of the checks: the
+            // finding is the first of them that breaks its validation, else `found` (decided at the
+            // end, so that it does not depend on where the targets are in the input, or which
+            // thread saw them).
+            if (deferred.length === 0) {
+              if (found) report(entry, field, locale, found.item, found.violation);
+            } else {
+              for (const link of deferred) addPending(rowOf(), field, locale, link);
+              if (found) waiting.push({ row: rowOf(), field, locale, ...found });
+            }
             if (field.unique && typeof value === 'string') {
               uniques.add(groupNumber(field, locale), value, rowOf());
               if (found) reportedUnique.add(`${entry.id}\0${field.id}\0${locale}`);
@@ -356,41 +394,50 @@ longer says what the content needs.
       },
 
       exportState(): EntryValidationState {
-        const wire = (row: number) => context.entryRefs.toWire(rows.ref(row));
-        const links: EntryValidationState['pending'] = [];
+        const state: EntryValidationState = { entryTypes: ids.takeSeen(), rows: [], flags: [], hows: [], pending: [], targets: [], uniques: [], reportedUnique: [...reportedUnique], waiting: [] };
+        for (let row = 0; row < rows.size; row++) {
+          state.rows.push(context.entryRefs.toWire(rows.ref(row)));
+          state.flags.push(rows.flagsOf(row));
+        }
+        /** This state's index of each how its links use. */
+        const howIndex = new Map<number, number>();
         for (let i = 0; i < pending.size; i++) {
           const { row, how, target } = pending.at(i);
-          const { field, locale, check, item, path } = howOf[how]!;
-          links.push([wire(row), field.id, locale, item, check.toWire(), ids.table.get(target), [...path], rows.has(row, PUBLISHED_UNCHANGED)]);
+          let k = howIndex.get(how);
+          if (k === undefined) {
+            const { field, locale, check, item, path } = howOf[how]!;
+            howIndex.set(how, (k = state.hows.push([rows.contentTypeOf(row), field.id, locale, item, check.toWire(), [...path]]) - 1));
+          }
+          state.pending.push(row, k);
+          state.targets.push(ids.table.get(target));
         }
-        const holders: EntryValidationState['uniques'] = [];
         for (const { group, value, row } of uniques.all()) {
           const { field, locale } = groupOf[group]!;
-          holders.push([field.id, locale, value, wire(row), rows.has(row, HOLDS_LIVE_VALUES)]);
+          state.uniques.push([row, field.id, locale, value]);
         }
-        const state = { entryTypes: ids.takeSeen(), pending: links, uniques: holders, reportedUnique: [...reportedUnique] };
+        for (const { row, field, locale, item, violation } of waiting) state.waiting.push([row, field.id, locale, item, violation]);
         rows = new EntryRows(ids);
         pending = new PendingLinks();
         uniques = new UniqueValues();
         reportedUnique.clear();
+        waiting = [];
         return state;
       },
 
       importState(states) {
         for (const state of states as EntryValidationState[]) {
           for (const [id, type] of state.entryTypes) ids.setType(id, type);
-          for (const [wire, fieldId, locale, linkItem, check, targetId, path, live] of state.pending) {
-            const ref = context.entryRefs.fromWire(wire);
-            const key = JSON.stringify(check);
+          const importedRows = state.rows.map((wire, k) => rows.add(context.entryRefs.fromWire(wire), state.flags[k]!));
+          const importedHows = state.hows.map(([contentTypeId, fieldId, locale, linkItem, check, path]) => {
+            const key = JSON.stringify([contentTypeId, fieldId, check]);
             let rule = checksByWire.get(key);
             if (!rule) checksByWire.set(key, (rule = EntryLinkRule.fromWire(check as EntryLinkWire)));
-            addPending(rows.add(ref, live ? PUBLISHED_UNCHANGED : 0), fieldOf(ref.contentTypeId, fieldId), locale, { item: linkItem, check: rule, targetId, path });
-          }
-          for (const [fieldId, locale, value, wire, live] of state.uniques) {
-            const ref = context.entryRefs.fromWire(wire);
-            uniques.add(groupNumber(fieldOf(ref.contentTypeId, fieldId), locale), value, rows.add(ref, live ? HOLDS_LIVE_VALUES : 0));
-          }
+            return howNumber({ field: fieldOf(contentTypeId, fieldId), locale, check: rule, item: linkItem, path });
+          });
+          for (let k = 0; k < state.targets.length; k++) pending.push(importedRows[state.pending[2 * k]!]!, importedHows[state.pending[2 * k + 1]!]!, ids.add(state.targets[k]!));
+          for (const [row, fieldId, locale, value] of state.uniques) uniques.add(groupNumber(fieldOf(rows.contentTypeOf(importedRows[row]!), fieldId), locale), value, importedRows[row]!);
           for (const key of state.reportedUnique) reportedUnique.add(key);
+          for (const [row, fieldId, locale, item, violation] of state.waiting) waiting.push({ row: importedRows[row]!, field: fieldOf(rows.contentTypeOf(importedRows[row]!), fieldId), locale, item, violation });
         }
         // Findings are sorted at the end, so the order states arrive in does not matter; pending
         // links are grouped per entry, field and locale for the check below.
@@ -401,6 +448,9 @@ longer says what the content needs.
         // Links to entries that came later in the input; one finding per entry, field and locale.
         const order = imported ? pending.inInputOrder(rows) : null;
         let last: { id: number; field: string; locale: string } | undefined;
+        /** The values (entry, field, locale) reported for a link, when violations wait for links. */
+        const linked = new Set<string>();
+        const valueKey = (id: number, field: FieldPlan, locale: string) => `${id}\0${field.id}\0${locale}`;
         for (let k = 0; k < pending.size; k++) {
           const { row, how, target } = pending.at(order ? order[k]! : k);
           const { field, locale, check, item: linkItem, path } = howOf[how]!;
@@ -410,7 +460,11 @@ longer says what the content needs.
           if (violation) {
             report(rows.ref(row), field, locale, linkItem, violation, rows.has(row, PUBLISHED_UNCHANGED));
             last = { id, field: field.id, locale };
+            if (waiting.length > 0) linked.add(valueKey(id, field, locale));
           }
+        }
+        for (const { row, field, locale, item: itemIndex, violation } of waiting) {
+          if (!linked.has(valueKey(rows.idNumber(row), field, locale))) report(rows.ref(row), field, locale, itemIndex, violation, rows.has(row, PUBLISHED_UNCHANGED));
         }
         for (const { group, value, rows: holders } of uniques.shared()) {
           const { field, locale } = groupOf[group]!;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config/load-config.js';
@@ -72,7 +73,7 @@ Options:
       --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
       --max-warnings N     fail the run when there are more than N warnings
   -j, --jobs N             threads (the main one included) for the entries of export files over 64 MB
-                           (default 1)
+                           (default 1; at most the threads the machine runs at once)
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
       --base REF           diff: the state before the change is the commit REF (e.g. origin/main)
   -q, --quiet              show only the findings that fail the run
@@ -290,6 +291,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const jobsFlag = values.jobs;
   if (jobsFlag !== undefined && !/^[1-9]\d*$/.test(jobsFlag)) throw new UsageError(`--jobs: '${jobsFlag}' is not a whole number of at least 1`);
+  // More threads than the machine runs at once only add start-up, memory and contention.
+  const jobs = jobsFlag === undefined ? undefined : Math.min(Number(jobsFlag), availableParallelism());
   if (values['baseline-write'] !== undefined && values.baseline !== undefined) {
     throw new UsageError('--baseline-write and --baseline: give one (--baseline-write records a new baseline and uses it)');
   }
@@ -324,6 +327,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       paths = [paths[1]!];
     }
   }
+  if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
   let outcome;
   try {
     if (baseTree) before = (await import('./diff/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
@@ -338,7 +342,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...(values['baseline-write'] !== undefined ? { baselineWrite: values['baseline-write'] } : {}),
       pruneBaseline: values['prune-baseline'] === true,
       ...(progress ? { onProgress: progress.onProgress } : {}),
-      ...(jobsFlag !== undefined ? { jobs: Number(jobsFlag) } : {}),
+      ...(jobs !== undefined ? { jobs } : {}),
       ...(before ? { before } : {}),
     });
   } finally {

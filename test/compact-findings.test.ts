@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
 import { RuleConfiguration } from '../src/config/resolve-rules.js';
-import { Findings } from '../src/engine/findings.js';
+import { FindingStore, Findings, type NewFinding } from '../src/engine/findings.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import { compareFindings, runRules, runRulesCompact } from '../src/engine/run-rules.js';
 import { FORMATTERS, formatChunks } from '../src/format/index.js';
@@ -105,6 +105,33 @@ describe('the report order and the messages of compact findings', () => {
       [`no data${upcoming}`, '/contentTypes/0/fields/0/type'],
     ]);
     expect(findings.every((f) => f.severity === 'warning' && f.enforcement === findings[0]!.enforcement)).toBe(true);
+  });
+
+  it('orders findings equal in place, rule, target and message by message id, severity and pointer, whatever order they were added in', () => {
+    // A parallel run adds the workers' findings in the order they arrive.
+    const sorted = (order: readonly number[]) => {
+      const store = new FindingStore();
+      const enforcement = { date: null, status: 'undated' as const, note: null };
+      const templates = ['a', 'b'].map((messageId) => store.addTemplate({ ruleId: 'r', messageId, enforcement, internal: false, change: undefined, parts: ['same text'], keys: [], suffix: '' }));
+      const at = (template: number, severity: NewFinding['severity'], pointer: string): NewFinding => ({
+        template,
+        severity,
+        target: { contentType: 'c', field: null, entry: null, locale: null },
+        ref: null,
+        file: 'space.json',
+        pointer,
+        place: pointer,
+        at: undefined,
+        line: 3,
+        column: 5,
+        values: [],
+      });
+      const findings = [at(templates[1]!, 'error', '/a'), at(templates[0]!, 'warning', '/a'), at(templates[0]!, 'error', '/b'), at(templates[0]!, 'error', '/a')];
+      for (const i of order) store.add(findings[i]!);
+      return [...store.sorted()].map((f) => [f.messageId, f.severity, f.pointer]);
+    };
+    const expected = [['a', 'error', '/a'], ['a', 'error', '/b'], ['a', 'warning', '/a'], ['b', 'error', '/a']];
+    for (const order of [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2]]) expect(sorted(order)).toEqual(expected);
   });
 
   it('keeps no Finding objects: the compact result makes a new one each time it is read', async () => {

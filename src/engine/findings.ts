@@ -139,24 +139,31 @@ export interface NewFinding {
   operation?: string | null;
 }
 
-/** A batch of findings as plain data, for handing from a worker thread to the main thread (see parallel.ts). */
+/**
+ * A batch of findings as plain data, for handing from a worker thread to the main thread (see
+ * parallel.ts). The strings many findings share (pointers, target ids, message values) are sent
+ * once, in `strings`, and given per finding as their index there (-1: null).
+ */
 export interface WireFindings {
   /** The sending store's templates by number (rule id, message id, internal): threads may run different rules, so numbers are mapped by these. */
   templates: [string, string, boolean][];
   ints: Int32Array;
   at: Float64Array;
+  strings: string[];
   /** The record of each finding: file index in the space, pointer and offset; file -1 for none. */
   refFile: Int32Array;
-  refPointer: string[];
+  refPointer: Int32Array;
   refOffset: Float64Array;
-  files: (string | null)[];
-  pointers: (string | null)[];
-  places: string[];
-  contentTypes: (string | null)[];
-  fields: (string | null)[];
-  entries: (string | null)[];
-  locales: (string | null)[];
-  values: DataValue[];
+  files: Int32Array;
+  pointers: Int32Array;
+  places: Int32Array;
+  contentTypes: Int32Array;
+  fields: Int32Array;
+  entries: Int32Array;
+  locales: Int32Array;
+  /** The values of the findings' placeholders, in order: a string's index, or -1 and the number in `numbers`. */
+  values: Int32Array;
+  numbers: Float64Array;
   /** The findings about code among them (few): index in this batch, operation. */
   operations: [number, string | null][];
 }
@@ -181,6 +188,8 @@ export class FindingStore {
   private operations = new Map<number, string | null>();
   private readonly files = new Numbering<string>();
   private readonly shared = new Interned(4096);
+  /** Findings left out of the report (see `keepUpToFirstEntryError`). */
+  private readonly dropped = new Set<number>();
 
   get length(): number {
     return this.count;
@@ -309,22 +318,27 @@ export class FindingStore {
   /** The findings as plain data, for another thread; the store is emptied (its templates stay). */
   takeWire(fileIndex: ReadonlyMap<SourceFile, number>): WireFindings {
     const n = this.count;
+    const strings = new Numbering<string>();
+    const indices = (texts: readonly (string | null)[]) => Int32Array.from(texts, (t) => (t === null ? -1 : strings.of(t)));
     const refs = this.refs.splice(0);
+    const values = this.values.splice(0);
     const wire: WireFindings = {
       templates: this.templates.map((t) => [t.ruleId, t.messageId, t.internal]),
       ints: this.ints.slice(0, n * INTS),
       at: this.atColumn.slice(0, n),
+      strings: strings.values,
       refFile: Int32Array.from(refs, (r) => (r ? fileIndex.get(r.file)! : -1)),
-      refPointer: refs.map((r) => r?.pointer ?? ''),
+      refPointer: indices(refs.map((r) => r?.pointer ?? null)),
       refOffset: Float64Array.from(refs, (r) => r?.offset ?? 0),
-      files: Array.from({ length: n }, (_, i) => this.file(i)),
-      pointers: this.pointers.splice(0),
-      places: this.places.splice(0),
-      contentTypes: this.contentTypes.splice(0),
-      fields: this.fields.splice(0),
-      entries: this.entries.splice(0),
-      locales: this.locales.splice(0),
-      values: this.values.splice(0),
+      files: indices(Array.from({ length: n }, (_, i) => this.file(i))),
+      pointers: indices(this.pointers.splice(0)),
+      places: indices(this.places.splice(0)),
+      contentTypes: indices(this.contentTypes.splice(0)),
+      fields: indices(this.fields.splice(0)),
+      entries: indices(this.entries.splice(0)),
+      locales: indices(this.locales.splice(0)),
+      values: Int32Array.from(values, (v) => (typeof v === 'string' ? strings.of(v) : -1)),
+      numbers: Float64Array.from(values, (v) => (typeof v === 'number' ? v : 0)),
       operations: [...this.operations],
     };
     this.operations = new Map();
@@ -343,34 +357,67 @@ export class FindingStore {
       if (i === undefined) throw new Error(`a worker thread reported for ${ruleId} (${messageId}), which this thread does not run`);
       return i;
     });
+    // A string the batch holds many times is one string object here: `add` looks it up in the shared strings once, by its cached hash after that.
+    const { strings } = wire;
+    const text = (index: number) => (index < 0 ? null : strings[index]!);
     for (let k = 0; k < n; k++) {
       const base = k * INTS;
       const file = wire.refFile[k]!;
-      const ref: SourceRef | null = file < 0 ? null : { file: files[file]!, pointer: wire.refPointer[k]!, offset: wire.refOffset[k]! };
+      const ref: SourceRef | null = file < 0 ? null : { file: files[file]!, pointer: text(wire.refPointer[k]!)!, offset: wire.refOffset[k]! };
       const at = wire.at[k]!;
       const start = wire.ints[base + DATA]!;
       const number = templateOf[wire.ints[base + TEMPLATE]!]!;
       const template = this.templates[number]!;
       const line = wire.ints[base + LINE]!;
       const column = wire.ints[base + COLUMN]!;
+      const values: DataValue[] = [];
+      for (let v = start; v < start + template.keys.length; v++) values.push(wire.values[v]! < 0 ? wire.numbers[v]! : strings[wire.values[v]!]!);
       this.add({
         template: number,
         severity: SEVERITIES[wire.ints[base + SEVERITY]!]!,
-        target: { contentType: wire.contentTypes[k]!, field: wire.fields[k]!, entry: wire.entries[k]!, locale: wire.locales[k]! },
+        target: { contentType: text(wire.contentTypes[k]!), field: text(wire.fields[k]!), entry: text(wire.entries[k]!), locale: text(wire.locales[k]!) },
         ref,
-        file: wire.files[k]!,
-        pointer: wire.pointers[k]!,
-        place: wire.places[k]!,
+        file: text(wire.files[k]!),
+        pointer: text(wire.pointers[k]!),
+        place: text(wire.places[k]!)!,
         at: Number.isNaN(at) ? undefined : at,
         line: line < 0 ? null : line,
         column: column < 0 ? null : column,
-        values: wire.values.slice(start, start + template.keys.length),
+        values,
         ...(operations.has(k) ? { operation: operations.get(k) ?? null } : {}),
       });
     }
   }
 
-  /** The findings in report order (see compareFindings): by file, line, column, rule id, target, message. */
+  /**
+   * Per rule, only what it reported up to its first internal error about an entry, in input order
+   * (`fileOrder`, then offset): the rule stopped there. Findings about entries after it, and later
+   * internal errors, are dropped. Returns the ids of the rules that had such an error.
+   */
+  keepUpToFirstEntryError(fileOrder: ReadonlyMap<SourceFile, number>): Set<string> {
+    const ruleOf = (i: number) => this.template(i).ruleId;
+    const before = (a: SourceRef, b: SourceRef) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.offset - b.offset;
+    /** Per rule, its first internal error about an entry. */
+    const first = new Map<string, number>();
+    for (let i = 0; i < this.count; i++) {
+      if (!this.template(i).internal || this.entries[i] === null || !this.refs[i]) continue;
+      const known = first.get(ruleOf(i));
+      if (known === undefined || before(this.refs[i]!, this.refs[known]!) < 0) first.set(ruleOf(i), i);
+    }
+    for (let i = 0; i < this.count; i++) {
+      const stop = first.get(ruleOf(i));
+      if (stop === undefined || i === stop || this.entries[i] === null || !this.refs[i]) continue;
+      if (this.template(i).internal || before(this.refs[i]!, this.refs[stop]!) > 0) this.dropped.add(i);
+    }
+    return new Set(first.keys());
+  }
+
+  /**
+   * The findings in report order (see compareFindings): by file, line, column, rule id, target,
+   * message, message id, severity, pointer. Findings equal in all of these print the same, so the
+   * order does not depend on the order they were added in (a parallel run adds the workers'
+   * findings as they arrive).
+   */
   sorted(): Findings {
     const fileRank = rankOf(this.files.values);
     const ruleRank = rankOf(this.templates.map((t) => t.ruleId));
@@ -379,7 +426,7 @@ export class FindingStore {
       const n = ints[i * INTS + FILE]!;
       return n < 0 ? -1 : fileRank[n]!;
     };
-    const order = Array.from({ length: this.count }, (_, i) => i);
+    const order = Array.from({ length: this.count }, (_, i) => i).filter((i) => !this.dropped.has(i));
     order.sort(
       (a, b) =>
         rank(a) - rank(b) ||
@@ -391,6 +438,9 @@ export class FindingStore {
         compareText(this.entries[a]!, this.entries[b]!) ||
         compareText(this.locales[a]!, this.locales[b]!) ||
         compareText(this.message(a), this.message(b)) ||
+        compareText(this.template(a).messageId, this.template(b).messageId) ||
+        ints[a * INTS + SEVERITY]! - ints[b * INTS + SEVERITY]! ||
+        compareText(this.pointer(a), this.pointer(b)) ||
         a - b,
     );
     return new Findings(this, Uint32Array.from(order));

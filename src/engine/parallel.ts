@@ -110,7 +110,7 @@ export class WorkerPool {
       if (unit === undefined) return undefined;
       return units.push(unit) - 1;
     };
-    const checkIds = inUnitOrder(space.duplicateCheck(), units);
+    const checkIds = inUnitOrder(split.checkIds, units);
     const counted = (ids: readonly string[]) => {
       const before = stats.entries;
       stats.entries += ids.length;

@@ -11,7 +11,7 @@ import type { CachedFinding, CodeResults } from './code-results-cache.js';
 import { enforcementStatus, upcomingLabel } from './dates.js';
 import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings, type NewFinding } from './findings.js';
 import { enforcementAt, stagePosition, stagesText } from './stages.js';
-import { minSeverity, runsIn, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { minSeverity, runsIn, SEVERITY_RANK, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
 
 export type { Finding } from './findings.js';
 
@@ -249,6 +249,17 @@ export class RuleRunner {
     }
   }
 
+  /**
+   * After entries visited by several threads: a rule that threw on an entry stops there, as with
+   * one thread, which visits the entries in input order (`files`' order, then offset). Its first such
+   * error in that order is kept; what it reported about later entries (in other threads, or before
+   * the news came) and its later errors are dropped, and its `end` is not run.
+   */
+  stopAtFirstEntryError(files: readonly SourceFile[]): void {
+    const stopped = this.findings.keepUpToFirstEntryError(new Map(files.map((file, i) => [file, i])));
+    for (const instance of this.instances) if (stopped.has(instance.rule.meta.id)) instance.crashed = true;
+  }
+
   /** Rule ids that visit entries and keep state for `end` without exporting it: they cannot run in parallel. */
   statefulWithoutExport(): string[] {
     return this.instances
@@ -348,6 +359,8 @@ export class RuleRunner {
 
   private crash(instance: Instance, node: Node | null, error: unknown): void {
     instance.crashed = true;
+    // A worker thread visits the model and assets only to prepare the rules: the main thread reports the same error.
+    if (!this.reporting) return;
     const { rule } = instance;
     const reason = error instanceof Error ? error.message : String(error);
     const location = node ? recordOf(node) : null;
@@ -428,7 +441,8 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   }
   const parallel = options.pool !== undefined && runner.statefulWithoutExport().length === 0;
   if (!runner.visits('entry')) stats.entries = await space.count('entry');
-  else if (!(parallel && (await options.pool!.visit(space, runner, stats, onProgress)))) await visitEntries(space, runner, stats, onProgress);
+  else if (parallel && (await options.pool!.visit(space, runner, stats, onProgress))) runner.stopAtFirstEntryError(space.files);
+  else await visitEntries(space, runner, stats, onProgress);
   runner.visit('end', null);
   keepRecorded?.();
   runner.findings.placeAll();
@@ -477,7 +491,7 @@ async function visitEntries(space: Space, runner: RuleRunner, stats: RunStats, o
   }
 }
 
-/** The report order: by file, line, column, rule id, target, message (FindingStore.sorted is the same order). */
+/** The report order: by file, line, column, rule id, target, message, message id, severity, pointer (FindingStore.sorted is the same order). */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
     compareText(a.file, b.file) ||
@@ -488,6 +502,9 @@ export function compareFindings(a: Finding, b: Finding): number {
     compareText(a.target.field, b.target.field) ||
     compareText(a.target.entry, b.target.entry) ||
     compareText(a.target.locale, b.target.locale) ||
-    compareText(a.message, b.message)
+    compareText(a.message, b.message) ||
+    compareText(a.messageId, b.messageId) ||
+    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+    compareText(a.pointer, b.pointer)
   );
 }

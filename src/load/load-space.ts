@@ -35,14 +35,13 @@ export interface Space {
   entries(): AsyncIterable<EntryNode>;
   /**
    * For `threads` threads: the `entries` sections of large export-tool files cut into units as
-   * they are asked for (`next`, in file order; undefined when all are cut), and the other entries
-   * (for the main thread). Null when no section can be cut.
+   * they are asked for (`next`, in file order; undefined when all are cut), the check of the ids
+   * of a unit for duplicates (`checkIds`, unit by unit), and the other entries (`rest`, for the
+   * main thread, checked against the units' ids too). Null when no section can be cut.
    */
-  splitEntries(threads: number): { next: () => EntryUnit | undefined; rest: () => AsyncIterable<EntryNode> } | null;
+  splitEntries(threads: number): EntrySplit | null;
   /** The entries of one unit (in a worker thread that loaded the same inputs). */
   entriesIn(unit: EntryUnit): Iterable<EntryNode>;
-  /** A check of the ids a worker streamed, unit by unit, for duplicates. */
-  duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void;
   /**
    * How many entries (or assets) the inputs hold, for runs in which no rule visits them: from
    * the boundaries of export-tool sections, without parsing them (other layouts are read).
@@ -190,6 +189,11 @@ class DuplicateCheck {
  * the file's stream), not as paths, since a large export has millions of entries. The first
  * occurrence's pointer is worked out again only when a duplicate is found.
  */
+interface StreamPlace {
+  file: number;
+  position: number;
+}
+
 class StreamDuplicates {
   /** Per id number: where it was first seen (file * 2^32 + position + 1), 0 while not seen here. */
   private readonly firstSeen = new NumberList();
@@ -197,17 +201,27 @@ class StreamDuplicates {
   /** The ids as bytes (a Map of a million id strings would be most of the heap); for entries, the table the rules share (`SpaceModel.entryIds`). */
   constructor(private readonly ids = new StringTable()) {}
 
-  /** Remembers `id`; returns where it was seen before, if it was. */
-  add(id: string, file: number, position: number): { file: number; position: number } | null {
+  /**
+   * Remembers `id` at `position` of `file`; when it was seen before, the two places in input
+   * order (file, then position), whatever order they were added in (threads check units, then the
+   * main thread the other files).
+   */
+  add(id: string, file: number, position: number): { first: StreamPlace; second: StreamPlace } | null {
     const n = this.ids.add(id);
     if (n >= this.firstSeen.length) this.firstSeen.extend(n + 1);
-    const first = this.firstSeen.get(n) - 1;
-    if (first < 0) {
-      this.firstSeen.set(n, file * 2 ** 32 + position + 1);
-      return null;
-    }
-    return { file: Math.floor(first / 2 ** 32), position: first % 2 ** 32 };
+    const here = file * 2 ** 32 + position + 1;
+    const seen = this.firstSeen.get(n);
+    if (seen === 0 || seen > here) this.firstSeen.set(n, here);
+    if (seen === 0) return null;
+    const place = (at: number) => ({ file: Math.floor((at - 1) / 2 ** 32), position: (at - 1) % 2 ** 32 });
+    return { first: place(Math.min(seen, here)), second: place(Math.max(seen, here)) };
   }
+}
+
+export interface EntrySplit {
+  next: () => EntryUnit | undefined;
+  checkIds: (unit: EntryUnit, ids: readonly string[]) => void;
+  rest: () => AsyncIterable<EntryNode>;
 }
 
 /** A run of consecutive entries of one large JSON file's `entries` section, for a worker thread. */
@@ -249,7 +263,7 @@ class StreamedSpace implements Space {
     return this.stream('entry', toEntry);
   }
 
-  splitEntries(threads: number): { next: () => EntryUnit | undefined; rest: () => AsyncIterable<EntryNode> } | null {
+  splitEntries(threads: number): EntrySplit | null {
     const cutters: { file: number; cutter: LayoutCutter }[] = [];
     this.indexed.forEach(({ source, index }, file) => {
       const streams = [...index.records.filter((r) => r.kind === 'entry'), ...index.sections.filter((s) => s.kind === 'entry')];
@@ -270,7 +284,13 @@ class StreamedSpace implements Space {
       }
       return undefined;
     };
-    return { next, rest: () => this.stream('entry', toEntry, (file) => !split.has(file)) };
+    const seen = new StreamDuplicates(this.model.entryIds);
+    const checkIds = (unit: EntryUnit, ids: readonly string[]) =>
+      ids.forEach((id, k) => {
+        const duplicate = seen.add(id, unit.file, unit.firstIndex + k);
+        if (duplicate) throw new InputErrors([this.duplicateError('entry', id, duplicate)]);
+      });
+    return { next, checkIds, rest: () => this.stream('entry', toEntry, (file) => !split.has(file), seen) };
   }
 
   *entriesIn(unit: EntryUnit): Iterable<EntryNode> {
@@ -307,25 +327,15 @@ class StreamedSpace implements Space {
     return count;
   }
 
-  /** Checks ids streamed in worker threads, unit by unit, for duplicates among all entries. */
-  duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void {
-    const seen = new StreamDuplicates(this.model.entryIds);
-    return (unit, ids) => {
-      ids.forEach((id, k) => {
-        const first = seen.add(id, unit.file, unit.firstIndex + k);
-        if (first) throw new InputErrors([this.duplicateError('entry', id, first, unit.file, unit.firstIndex + k)]);
-      });
-    };
-  }
-
-  private duplicateError(kind: RecordKind, id: string, first: { file: number; position: number }, file: number, position: number): InputError {
+  /** The error for the second place of a duplicate id, naming the first. */
+  private duplicateError(kind: RecordKind, id: string, { first, second }: { first: StreamPlace; second: StreamPlace }): InputError {
     const where = (f: number, p: number) => {
       let n = 0;
       for (const { view } of records(this.indexed[f]!.index, new Set([kind]))) if (n++ === p) return view.ref;
       throw new Error(`no record ${p} in ${this.files[f]!.path}`);
     };
     const a = where(first.file, first.position);
-    const b = where(file, position);
+    const b = where(second.file, second.position);
     return new InputError(b.file.path, `Duplicate ${kind} '${id}': also in ${a.file.path} at ${a.pointer}`, b.file.locate(b, []), b.pointer);
   }
 
@@ -333,9 +343,9 @@ class StreamedSpace implements Space {
     kind: RecordKind,
     convert: (json: unknown, ref: SourceRef) => T,
     include: (file: number) => boolean = () => true,
+    duplicates = new StreamDuplicates(kind === 'entry' ? this.model.entryIds : undefined),
   ): AsyncGenerator<T> {
     const kinds = new Set([kind]);
-    const duplicates = new StreamDuplicates(kind === 'entry' ? this.model.entryIds : undefined);
     // A file with an input error is read no further; the other files are, to find their input errors too.
     const errors: InputError[] = [];
     for (const [file, { source, index }] of this.indexed.entries()) {
@@ -344,9 +354,9 @@ class StreamedSpace implements Space {
       try {
         for (const { view } of records(index, kinds)) {
           const node = convert(view.value(), view.ref);
-          const first = duplicates.add(node.id, file, position);
-          if (first) {
-            errors.push(this.duplicateError(kind, node.id, first, file, position));
+          const duplicate = duplicates.add(node.id, file, position);
+          if (duplicate) {
+            errors.push(this.duplicateError(kind, node.id, duplicate));
             break;
           }
           position++;

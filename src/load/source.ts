@@ -201,29 +201,26 @@ export class JsonSourceFile implements SourceFile {
 
   place(places: readonly Place[]): Position[] {
     const offsets = places.map((p) => p.at ?? -1);
-    // One window for both passes below (they run one after the other): 8 MiB less at the run's end.
+    // One pass forward through the file, in one window that slides: records in file order, the
+    // places in each located (when their offset is not known) and the newlines before them counted.
     const forward = new ForwardBytes(this.bytes);
-    const missing = places.map((_, i) => i).filter((i) => offsets[i]! < 0);
-    if (missing.length > 0) {
-      // Records in file order: each is read once (a window that slides forward) and scanned once.
-      missing.sort((a, b) => places[a]!.ref.offset - places[b]!.ref.offset);
-      const records = new RecordReader(forward);
-      let cache: LocateCache | undefined;
-      let cachedAt = -1;
-      for (const i of missing) {
-        const { ref, path } = places[i]!;
-        if (ref.offset !== cachedAt) {
-          cache = { members: new Map(), elements: new Map() };
-          cachedAt = ref.offset;
-        }
-        offsets[i] = records.locate(ref.offset, path, cache!);
-      }
-    }
-    // Newlines counted once, forward, up to the last place.
-    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
+    const records = new RecordReader(forward);
     const cursor = new LineCursor(forward);
+    const order = places.map((_, i) => i).sort((a, b) => places[a]!.ref.offset - places[b]!.ref.offset);
     const positions: Position[] = new Array<Position>(places.length);
-    for (const i of order) positions[i] = cursor.advance(offsets[i]!);
+    for (let first = 0; first < order.length; ) {
+      const record = places[order[first]!]!.ref.offset;
+      // Counted up to the record first, so that the window never goes back.
+      cursor.advance(record);
+      let end = first;
+      let cache: LocateCache | undefined;
+      for (; end < order.length && places[order[end]!]!.ref.offset === record; end++) {
+        const i = order[end]!;
+        if (offsets[i]! < 0) offsets[i] = records.locate(record, places[i]!.path, (cache ??= { members: new Map(), elements: new Map() }));
+      }
+      for (const i of order.slice(first, end).sort((a, b) => offsets[a]! - offsets[b]!)) positions[i] = cursor.advance(offsets[i]!);
+      first = end;
+    }
     return positions;
   }
 
@@ -279,12 +276,16 @@ class ForwardBytes {
   }
 }
 
-/** The records of a file, read forward: each record's bytes in a window grown until it holds the place asked. */
+/**
+ * The records of a file, read forward: each record's bytes in a window grown until it holds the
+ * place asked. The first ask is 64 KiB (most records are smaller): records that follow each other
+ * are then found in one window (asking 1 MiB read a window per record).
+ */
 class RecordReader {
   constructor(private readonly source: ForwardBytes) {}
 
   locate(offset: number, path: readonly string[], cache: LocateCache): number {
-    for (let length = 1 << 20; ; length *= 2) {
+    for (let length = 1 << 16; ; length *= 2) {
       const record = this.source.at(offset, offset + length);
       try {
         return offset + locateInJson(record, 0, path, cache);

@@ -148,6 +148,10 @@ export class EntryRows {
     return (this.flags.get(row) & flag) !== 0;
   }
 
+  flagsOf(row: number): number {
+    return this.flags.get(row);
+  }
+
   /** Input order (file, then offset): the same whatever order worker threads hand their states over in. */
   compare(a: number, b: number): number {
     const fa = this.baseOf[this.base.get(a)]!.file.path;

@@ -492,6 +492,30 @@ testRule(rule, {
     },
     // one finding per entry, field and locale
     {
+      name: 'linkContentType: the first item that breaks it, when its target comes later in the input than a later item’s',
+      space: space(
+        { type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] } },
+        { others: [person, tag], entries: [entry('t1', {}, 'tag'), holding('e1', [link('Entry', 't2'), link('Entry', 't1')]), entry('t2', {}, 'tag')] },
+      ),
+      findings: [finding('linkContentType', { pointer: '/entries/1/fields/f/en-US/0', message: "item at index 0, links to entry 't2'" })],
+    },
+    {
+      name: 'the first validation broken, when a link before it in the field’s order waits for a target later in the input: the link',
+      space: space(
+        { type: 'RichText', validations: [{ nodes: { 'entry-hyperlink': [{ linkContentType: ['person'] }] } }, { enabledMarks: ['bold'] }] },
+        { others: [person, tag], entries: [holding('e1', doc(paragraph(node('entry-hyperlink', [text('t')], { target: link('Entry', 't') }), text('x', 'italic')))), entry('t', {}, 'tag')] },
+      ),
+      findings: [finding('nodesLinkContentType', { pointer: '/entries/0/fields/f/en-US/content/0/content/0' })],
+    },
+    {
+      name: 'the first validation broken, when a link before it in the field’s order waits for a target later in the input: the next, if the link passes',
+      space: space(
+        { type: 'RichText', validations: [{ nodes: { 'entry-hyperlink': [{ linkContentType: ['person'] }] } }, { enabledMarks: ['bold'] }] },
+        { others: [person, tag], entries: [holding('e1', doc(paragraph(node('entry-hyperlink', [text('t')], { target: link('Entry', 'p') }), text('x', 'italic')))), entry('p', {}, 'person')] },
+      ),
+      findings: [finding('enabledMarks', { message: "uses the mark 'italic'" })],
+    },
+    {
       name: 'the first validation broken, in the field’s order',
       space: values(SYMBOL, [{ regexp: { pattern: '^[a-z]+$' } }, { size: { max: 2 } }], 'ABCD'),
       findings: [finding('regexp')],

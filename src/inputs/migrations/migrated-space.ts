@@ -1,4 +1,4 @@
-import type { EntryUnit, Space } from '../../load/load-space.js';
+import type { Space } from '../../load/load-space.js';
 import type { Position, SourceFile, SourceRef } from '../../load/source.js';
 import type { AssetNode, EntryNode } from '../../model/nodes.js';
 import type { SpaceModel } from '../../model/space-model.js';
@@ -128,9 +128,5 @@ export class MigratedSpace implements Space {
 
   entriesIn(): Iterable<EntryNode> {
     return [];
-  }
-
-  duplicateCheck(): (unit: EntryUnit, ids: readonly string[]) => void {
-    return () => {};
   }
 }
