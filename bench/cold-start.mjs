@@ -5,7 +5,7 @@
 // `node -e 0`. On a loaded machine the CPU ratio is the steadier one: wall time then includes
 // waiting for a core. --compare DIR also runs DIR/bin/cmlint.js (another checkout, built) on
 // the same export, in the same alternation. The bin keeps V8's compiled code of its bundles in a
-// compile cache (src/compile-cache.ts), which the warm-up runs fill; --empty-cache gives every
+// compile cache (src/cache/compile-cache.ts), which the warm-up runs fill; --empty-cache gives every
 // cmlint run an empty cache directory of its own instead (a first run after an install or a
 // build, which also writes the cache).
 import { spawnSync } from 'node:child_process';

@@ -23,10 +23,10 @@ if (values.child) {
   // One measured run, in a fresh process: read the export, replay (or not), run the recommended rules.
   const dist = (p) => import(pathToFileURL(`${root}dist/src/${p}`).href);
   const [{ loadSpace }, { runRules }, { RuleConfiguration }, { loadBuiltinRules }, { withMigrations, configuredScripts }] = await Promise.all([
-    dist('load/load-space.js'),
+    dist('inputs/space/load-space.js'),
     dist('engine/run-rules.js'),
     dist('config/resolve-rules.js'),
-    dist('rules-registry.js'),
+    dist('engine/rules-registry.js'),
     dist('inputs/migrations/index.js'),
   ]);
   const start = performance.now();

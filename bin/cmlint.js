@@ -5,7 +5,7 @@
 const { join } = require('node:path');
 
 // `npm run build` bundles the CLI into one CommonJS file (scripts/bundle.mjs): one module to load
-// instead of ~90. It runs through cmlint's compile cache (src/compile-cache.ts): V8's compiled
+// instead of ~90. It runs through cmlint's compile cache (src/cache/compile-cache.ts): V8's compiled
 // code of the bundle is kept between runs in a per-user cache directory, on every Node version
 // (NODE_DISABLE_COMPILE_CACHE=1 or CMLINT_COMPILE_CACHE=0 turn it off). CMLINT_UNBUNDLED=1 runs
 // tsc's output in dist/src/ instead (for debugging), without the cache.
@@ -20,7 +20,7 @@ if (nodeCacheDirectory) enableCompileCache(nodeCacheDirectory);
 async function run() {
   const { main, guardStream, saveCaches } = cache
     ? cache.requireCached(join(__dirname, '../dist/bundle/cli.cjs'))
-    : { ...(await import('../dist/src/cli.js')), ...(await import('../dist/src/std-streams.js')) };
+    : { ...(await import('../dist/src/cli.js')), ...(await import('../dist/src/cli/std-streams.js')) };
 
   const stderr = guardStream(process.stderr, () => {
     process.exitCode = 2;
@@ -41,7 +41,7 @@ async function run() {
   // A write error reported while main ran has set 2 already; one reported later (the last write) sets it then.
   if (stdout.failure() === null && stderr.failure() === null) process.exitCode = code;
   // After the output: the compile caches the run had none of (or had from a run that loaded less), and the caches the run
-  // opened that have something new: the documents' extraction cache, the findings about code (src/cache-saves.ts).
+  // opened that have something new: the documents' extraction cache, the findings about code (src/cache/cache-saves.ts).
   // Never changes the output or the code.
   cache?.saveCompileCaches();
   saveCaches?.();

@@ -1,5 +1,5 @@
 import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
-import { isObject } from '../src/load/records.js';
+import { isObject } from '../src/inputs/space/records.js';
 import { assetFiles } from '../src/model/asset-files.js';
 import { holdsLiveValues, isArchived, isPublishedStatus, isPublishedUnchanged, localeByLocaleStatus } from '../src/model/entry-status.js';
 import { isEmptyValue } from '../src/model/field-value.js';
@@ -9,7 +9,7 @@ import { PublishLocales } from '../src/model/publish-locales.js';
 import { compileField, type FieldPlan } from '../src/validation/compile-field.js';
 import { EntryLinkRule, type EntryLinkWire } from '../src/validation/link-checks.js';
 import { AssetTable, EntryIds, EntryRows, HOLDS_LIVE_VALUES, PendingLinks, PUBLISHED_UNCHANGED, UniqueValues } from '../src/validation/cross-entry-state.js';
-import { Numbering } from '../src/compact/lists.js';
+import { Numbering } from '../src/util/compact/lists.js';
 import { showValue } from '../src/validation/describe.js';
 import { VALIDATION_KINDS, type CheckContext, type EntryLinkCheck, type Path, type ValidationKind, type Violation } from '../src/validation/types.js';
 

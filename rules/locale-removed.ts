@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { EntryImpact } from '../src/diff/entry-impact.js';
-import { isObject } from '../src/load/records.js';
+import { isObject } from '../src/inputs/space/records.js';
 
 export default defineRule({
   meta: {

@@ -1,9 +1,9 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
-import { isObject, linkTarget, ownValue } from '../src/load/records.js';
+import { isObject, linkTarget, ownValue } from '../src/inputs/space/records.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { EntryNode } from '../src/model/nodes.js';
-import { plural } from '../src/plural.js';
+import { plural } from '../src/util/plural.js';
 import { quoted, showList } from '../src/validation/describe.js';
 
 /** A required taxonomy validation of a content type: a link to a concept scheme or a concept. */

@@ -1,8 +1,8 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
-import { isObject } from '../src/load/records.js';
+import { isObject } from '../src/inputs/space/records.js';
 import { isArchived } from '../src/model/entry-status.js';
-import { plural } from '../src/plural.js';
+import { plural } from '../src/util/plural.js';
 import { quoted, showList } from '../src/validation/describe.js';
 
 export default defineRule({

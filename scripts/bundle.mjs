@@ -8,7 +8,7 @@
 // run it.
 //
 // CommonJS, so that every file of dist/bundle/ runs through cmlint's compile cache
-// (dist/bundle/compile-cache.cjs, from src/compile-cache.ts): V8 compiles a file from its cache
+// (dist/bundle/compile-cache.cjs, from src/cache/compile-cache.ts): V8 compiles a file from its cache
 // of an earlier run instead of from source, on every Node version. The bundles' `import.meta.url`
 // is their own file's URL (a define and a banner below); their dynamic import()s (ajv, the
 // component compilers, the migration tool, plugins, the precompiled config validator) resolve
@@ -138,7 +138,7 @@ const PLUCK_GRAPHQL = ['Source', 'parse'];
 const PLUCK_UTILS = { asArray: '@graphql-tools/utils/esm/helpers.js' };
 
 function pluckOnly() {
-  const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
+  const bundleFile = new URL('dist/src/cache/bundle-file.js', root).pathname;
   const missing = PLUCK_GRAPHQL.filter((name) => !(name in GRAPHQL_JS_EXPORTS));
   if (missing.length > 0) throw new Error(`graphql.cjs does not export ${missing.join(', ')} (GRAPHQL_JS_EXPORTS), which graphql-tag-pluck.cjs imports`);
   // Each an ES module even when its list is empty (`export {}`): esbuild checks the names imported from ES modules only.
@@ -186,10 +186,10 @@ function lazyBuiltins() {
  * cmlint's imports of the VENDOR packages (`files`: graphql-tag-pluck.cjs's of Babel's parser
  * too) load their files beside the bundle through the compile cache: each import() or require()
  * of such a package gets a module, initialised when first loaded, whose exports are its file's
- * (src/bundle-file.ts).
+ * (src/cache/bundle-file.ts).
  */
 function vendorFiles(files = VENDOR) {
-  const bundleFile = new URL('dist/src/bundle-file.js', root).pathname;
+  const bundleFile = new URL('dist/src/cache/bundle-file.js', root).pathname;
   const names = Object.keys(files).map((name) => name.replace(/[./]/g, '\\$&'));
   return {
     name: 'vendor-files',
@@ -227,7 +227,7 @@ const common = {
   target: 'node20.19',
   absWorkingDir: root.pathname,
   external: EXTERNAL,
-  // Tells src/package-root.ts that it runs from the bundle (PACKAGE_LAYOUT).
+  // Tells src/util/package-root.ts that it runs from the bundle (PACKAGE_LAYOUT).
   define: { CMLINT_BUNDLE: 'true' },
   legalComments: 'none',
   logLevel: 'warning',
@@ -331,7 +331,7 @@ await Promise.all([
     ...own,
     stdin: {
       contents:
-        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/std-streams.js';\nexport { saveCaches } from './dist/src/cache-saves.js';\n",
+        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/cli/std-streams.js';\nexport { saveCaches } from './dist/src/cache/cache-saves.js';\n",
       resolveDir: root.pathname,
       sourcefile: 'cli-entry.js',
     },
@@ -340,7 +340,7 @@ await Promise.all([
   build({ ...own, entryPoints: ['dist/src/engine/worker.js'], outfile: new URL('worker.cjs', outdir).pathname }),
   // The loader itself is run by Node's require (no banner: it is what the banner requires). It
   // needs all the node modules it imports at once: they are required as they are, not made lazy.
-  build({ ...common, plugins: [], entryPoints: ['dist/src/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
+  build({ ...common, plugins: [], entryPoints: ['dist/src/cache/compile-cache.js'], outfile: new URL('compile-cache.cjs', outdir).pathname }),
   ...Object.entries(VENDOR)
     .filter(([, file]) => file !== PLUCK_FILE)
     .map(([name, file]) =>

@@ -8,20 +8,20 @@ import { enforcementAt, stagesText } from './engine/stages.js';
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
 import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
 import { defaultOptions } from './config/resolve-rules.js';
-import { BaselineError, type StaleEntry } from './engine/baseline.js';
+import { BaselineError, type StaleEntry } from './pipeline/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
 import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
-import { quoted, readable, visible } from './format/safe-text.js';
+import { quoted, readable, visible } from './util/safe-text.js';
 import { countBySeverity, type FormatContext } from './format/types.js';
-import { InputError, InputErrors } from './load/input-error.js';
-import type { BaseTree } from './diff/git-base.js';
-import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './lint.js';
-import { isSpaceExport } from './load/load-space.js';
+import { InputError, InputErrors } from './inputs/space/input-error.js';
+import type { BaseTree } from './pipeline/git-base.js';
+import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './pipeline/lint.js';
+import { isSpaceExport } from './inputs/space/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './output-file.js';
-import { progressDelay, progressLine, showProgress } from './progress.js';
-import { repositoryRoot } from './repo-root.js';
-import { toolVersion } from './version.js';
+import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
+import { progressDelay, progressLine, showProgress } from './cli/progress.js';
+import { repositoryRoot } from './util/repo-root.js';
+import { toolVersion } from './util/version.js';
 
 /** The rule pages' renderer, loaded by `rules` and `explain` only. */
 type RuleDocs = typeof import('./docs/rule-docs.js');
@@ -248,7 +248,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === 'init') {
     if (rest.length > 0) throw new UsageError(`init: unexpected argument '${rest[0]}'`);
     // Loaded here, as the other commands' modules below: a lint run does not need them (cold start).
-    const { InitError, initConfig } = await import('./init.js');
+    const { InitError, initConfig } = await import('./cli/init.js');
     let written: Awaited<ReturnType<typeof initConfig>>;
     try {
       written = await initConfig(io.cwd);
@@ -314,7 +314,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === 'diff') {
     if (values.jobs !== undefined) throw new UsageError('diff: --jobs does not apply');
     if (values.base !== undefined) {
-      const { extractBase, GitBaseError } = await import('./diff/git-base.js');
+      const { extractBase, GitBaseError } = await import('./pipeline/git-base.js');
       try {
         baseTree = await extractBase(values.base, io.cwd);
       } catch (error) {
@@ -330,7 +330,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
   let outcome;
   try {
-    if (baseTree) before = (await import('./diff/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
+    if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
     outcome = await lintReport({
       paths,
       cwd: io.cwd,

@@ -1,9 +1,9 @@
 /** cmlint's programmatic API. */
-export { lint, loadConfig, type BaselineReport, type LintOptions, type LintOutcome } from './lint.js';
+export { lint, loadConfig, type BaselineReport, type LintOptions, type LintOutcome } from './pipeline/lint.js';
 export { defineRule } from './engine/rule.js';
 export type { Enforcement, MessageSpec, ReportDescriptor, Rule, RuleContext, RuleMeta, Severity, SeveritySetting, Target, Visitors } from './engine/rule.js';
 export type { Finding, RunStats } from './engine/run-rules.js';
-export { BaselineError, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
+export { BaselineError, type BaselineEntry, type StaleEntry } from './pipeline/baseline.js';
 export { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
 export { formatGithub } from './format/github.js';
 export { formatJson } from './format/json.js';
@@ -12,8 +12,8 @@ export { formatMarkdown } from './format/markdown.js';
 export { formatSarif } from './format/sarif.js';
 export { formatStylish } from './format/stylish.js';
 export type { FormatContext, Formatter, LintResult } from './format/types.js';
-export { repositoryRoot } from './repo-root.js';
-export { InputError, InputErrors } from './load/input-error.js';
+export { repositoryRoot } from './util/repo-root.js';
+export { InputError, InputErrors } from './inputs/space/input-error.js';
 export { ConfigError, type ConfigFile, type LoadedConfig } from './config/load-config.js';
 export { fieldNameOf, typeNameOf, type TypeNaming } from './graphql/naming.js';
 export { buildSchemaModel, typeNameOrigins, type SchemaModel } from './graphql/schema-model.js';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyBaseline, buildBaseline, pruneBaseline, readBaseline, serializeBaseline } from '../src/engine/baseline.js';
+import { applyBaseline, buildBaseline, pruneBaseline, readBaseline, serializeBaseline } from '../src/pipeline/baseline.js';
 import { cmlint } from './helpers/cli.js';
 import { finding } from './helpers/findings.js';
 import { contentType } from './helpers/rule-tester.js';

@@ -23,7 +23,7 @@ let hooks: string;
 beforeAll(() => {
   // A preload that logs every module the process loads: ES modules through a loader hook,
   // CommonJS modules from require's cache at exit, the files cmlint's compile cache runs (each
-  // compiled as a vm.Script named after its file, src/compile-cache.ts) as they are compiled,
+  // compiled as a vm.Script named after its file, src/cache/compile-cache.ts) as they are compiled,
   // and the module each worker thread starts with (a --require preload runs in worker threads
   // too, where it logs their CommonJS modules and compiled files).
   hooks = tempDir('cmlint-bundle-');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FORMATTERS, formatChunks } from '../src/format/index.js';
 import { FORMAT_NAMES, loadFormatChunks } from '../src/format/load.js';
-import { toolVersion } from '../src/version.js';
+import { toolVersion } from '../src/util/version.js';
 import { CONTEXT, NASTY, finding, result } from './helpers/findings.js';
 import { cmlint } from './helpers/cli.js';
 import { sarifValidator } from './helpers/sarif-schema.js';

@@ -15,8 +15,8 @@ import type { CachedFinding, CodeResults } from '../src/engine/code-results-cach
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import { runRules } from '../src/engine/run-rules.js';
 import { readDocuments } from '../src/inputs/documents/read-documents.js';
-import { loadSpace } from '../src/load/load-space.js';
-import { builtinRules, loadBuiltinRules } from '../src/rules-registry.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
+import { builtinRules, loadBuiltinRules } from '../src/engine/rules-registry.js';
 import { cmlintDebug, ROOT, type DebugRun } from './helpers/cli.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 

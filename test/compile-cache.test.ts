@@ -1,5 +1,5 @@
 /**
- * The compile cache of the bundles (src/compile-cache.ts): the bin's runs in a cache directory of
+ * The compile cache of the bundles (src/cache/compile-cache.ts): the bin's runs in a cache directory of
  * their own (CMLINT_COMPILE_CACHE), what happened told by NODE_DEBUG=cmlint-compile-cache on
  * stderr, and the output (stdout, exit code; stderr without the debug lines) compared with a run
  * without the cache.

@@ -12,8 +12,8 @@ import { ConfigError, findConfigFile, readConfigFile } from '../src/config/load-
 import { globMatcher, RuleConfiguration } from '../src/config/resolve-rules.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import type { Finding } from '../src/engine/run-rules.js';
-import { lint, loadConfig, type LintOptions } from '../src/lint.js';
-import { loadBuiltinRules } from '../src/rules-registry.js';
+import { lint, loadConfig, type LintOptions } from '../src/pipeline/lint.js';
+import { loadBuiltinRules } from '../src/engine/rules-registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures', 'config');

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RuleConfiguration } from '../src/config/resolve-rules.js';
 import { runRules } from '../src/engine/run-rules.js';
-import { loadSpace } from '../src/load/load-space.js';
-import { loadBuiltinRules } from '../src/rules-registry.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
+import { loadBuiltinRules } from '../src/engine/rules-registry.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**

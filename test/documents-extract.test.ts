@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractGraphQL } from '../src/inputs/documents/extract.js';
 import { readDocuments } from '../src/inputs/documents/read-documents.js';
-import { InputError, InputErrors } from '../src/load/input-error.js';
+import { InputError, InputErrors } from '../src/inputs/space/input-error.js';
 import type { GraphQLDocumentNode, OperationNode } from '../src/model/code-nodes.js';
 import { EMBEDDING_STYLES } from './helpers/document-styles.js';
 

@@ -6,7 +6,7 @@ import { RuleConfiguration } from '../src/config/resolve-rules.js';
 import { defineRule, type Rule, type RuleMeta } from '../src/engine/rule.js';
 import { entryRef, type EntryRef } from '../src/model/nodes.js';
 import { runRules } from '../src/engine/run-rules.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import type { ConfigFile } from '../src/config/load-config.js';
 import { contentType } from './helpers/rule-tester.js';
 

@@ -235,7 +235,7 @@ describe('signals and concurrent runs', () => {
     const target = join(out, 'report.json');
     writeFileSync(target, 'previous');
     // 300 MB written in chunks: the signal arrives once the temporary file exists.
-    const script = `const { writeOutputFile } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'output-file.js'))});
+    const script = `const { writeOutputFile } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'output-file.js'))});
 await writeOutputFile(process.argv[1], 'report.json', 'x'.repeat(300 * 1024 * 1024));`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, target], { stdio: 'ignore' });
     const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, sig) => resolve(sig)));

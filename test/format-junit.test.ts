@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatJunit } from '../src/format/junit.js';
-import { visible } from '../src/format/safe-text.js';
+import { visible } from '../src/util/safe-text.js';
 import { CONTEXT, finding, NASTY, result } from './helpers/findings.js';
 import { parseXml } from './helpers/xml.js';
 
@@ -13,7 +13,7 @@ const FINDINGS = [
 ];
 
 /** What the formatter should keep of a message after XML: characters XML cannot hold become \uXXXX. */
-// Controls are made visible for people (format/safe-text.ts); a lone surrogate, which XML cannot hold, is escaped by the XML writer.
+// Controls are made visible for people (util/safe-text.ts); a lone surrogate, which XML cannot hold, is escaped by the XML writer.
 const xmlSafe = (text: string) => visible(text).replace('\uD800', '\\uD800');
 
 describe('junit', () => {

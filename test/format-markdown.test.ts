@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeSpan, formatMarkdown, markdownText } from '../src/format/markdown.js';
-import { visible } from '../src/format/safe-text.js';
+import { visible } from '../src/util/safe-text.js';
 import { CONTEXT, finding, NASTY, result } from './helpers/findings.js';
 
 const FINDINGS = [

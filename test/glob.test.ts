@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileGlob, GlobSyntaxError } from '../src/glob/compile-glob.js';
-import { globsMatch, readGlobs, walkGlobs } from '../src/glob/walk-globs.js';
+import { compileGlob, GlobSyntaxError } from '../src/util/glob/compile-glob.js';
+import { globsMatch, readGlobs, walkGlobs } from '../src/util/glob/walk-globs.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

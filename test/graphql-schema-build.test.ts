@@ -10,7 +10,7 @@ import { definitionIndex, predictedDefinitions } from '../src/graphql/predicted-
 import { renderSchema } from '../src/graphql/render-sdl.js';
 import { buildSchemaModel, type SchemaModel } from '../src/graphql/schema-model.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 
 /**
  * The schema the document rules validate against is made from the predicted definitions with

@@ -8,7 +8,7 @@ import { renderSchema } from '../src/graphql/render-sdl.js';
 import { ITEM_KINDS, schemaCoverage, schemaItems } from '../src/graphql/schema-items.js';
 import { buildSchemaModel, type SchemaModel } from '../src/graphql/schema-model.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 
 /**
  * The predicted schema against schemas the service generated for real content models

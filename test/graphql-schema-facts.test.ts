@@ -5,7 +5,7 @@ import { buildSchema, validateSchema, type GraphQLEnumType, type GraphQLInputObj
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSchema } from '../src/graphql/render-sdl.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { contentType } from './helpers/rule-tester.js';
 
 /**

@@ -10,7 +10,7 @@ import { documentRules, verdictRules } from '../src/graphql/document-validation.
 import { definitionIndex, type DefinitionIndex } from '../src/graphql/predicted-definitions.js';
 import { reducedDefinitions } from '../src/graphql/reduced-schema.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 
 /**

@@ -9,7 +9,7 @@ import { renderSchema } from '../src/graphql/render-sdl.js';
 import { schemaCoverage } from '../src/graphql/schema-items.js';
 import { buildSchemaModel, describeOrigin, typeNameOrigins, type SchemaModel } from '../src/graphql/schema-model.js';
 import { schemaProblems } from '../src/graphql/schema-problems.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { contentType } from './helpers/rule-tester.js';
 import { CORPUS } from './helpers/corpus.js';
 

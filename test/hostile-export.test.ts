@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { visible } from '../src/format/safe-text.js';
+import { visible } from '../src/util/safe-text.js';
 import { cmlint } from './helpers/cli.js';
 
 /**

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closest } from '../src/config/closest.js';
 import type { Finding } from '../src/engine/findings.js';
-import { readableFinding, readable, shortenWords } from '../src/format/safe-text.js';
-import { InputError } from '../src/load/input-error.js';
-import { TooLongError, utf8Text } from '../src/load/json-scan.js';
-import { parseAt } from '../src/load/json-stream.js';
+import { readableFinding, readable, shortenWords } from '../src/util/safe-text.js';
+import { InputError } from '../src/inputs/space/input-error.js';
+import { TooLongError, utf8Text } from '../src/inputs/space/json-scan.js';
+import { parseAt } from '../src/inputs/space/json-stream.js';
 import { BIN, baseEnv, cmlint } from './helpers/cli.js';
 import { build, pretty, removeTempDirs, tempDir } from './helpers/load-helpers.js';
 

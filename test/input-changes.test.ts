@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, renameSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { FileBytes } from '../src/load/file-bytes.js';
-import { InputError } from '../src/load/input-error.js';
-import { streamElements } from '../src/load/json-stream.js';
+import { FileBytes } from '../src/inputs/space/file-bytes.js';
+import { InputError } from '../src/inputs/space/input-error.js';
+import { streamElements } from '../src/inputs/space/json-stream.js';
 import { BIN, baseEnv } from './helpers/cli.js';
 import { build, loadFiles, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 

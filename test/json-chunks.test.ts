@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hole, prettyJsonWithArray } from '../src/format/json-chunks.js';
-import { batches } from '../src/output-file.js';
+import { batches } from '../src/pipeline/output-file.js';
 
 const whole = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
 const chunked = (skeleton: unknown, items: unknown[]) => [...prettyJsonWithArray(skeleton, items)];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findInputs } from '../src/load/find-inputs.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { findInputs } from '../src/inputs/space/find-inputs.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { build, collect, LOAD_FIXTURES, loadFiles, pretty, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

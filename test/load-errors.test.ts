@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findInputs } from '../src/load/find-inputs.js';
-import { InputError, InputErrors } from '../src/load/input-error.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { findInputs } from '../src/inputs/space/find-inputs.js';
+import { InputError, InputErrors } from '../src/inputs/space/input-error.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import {
   build,
   collect,

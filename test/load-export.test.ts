@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { build, collect, LOAD_FIXTURES, loadFiles, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 import { CORPUS } from './helpers/corpus.js';
 

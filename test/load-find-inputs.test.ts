@@ -1,10 +1,10 @@
 import { symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInputs, type FindInputsOptions } from '../src/load/find-inputs.js';
-import { InputError } from '../src/load/input-error.js';
-import type { InputFile } from '../src/load/load-space.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { findInputs, type FindInputsOptions } from '../src/inputs/space/find-inputs.js';
+import { InputError } from '../src/inputs/space/input-error.js';
+import type { InputFile } from '../src/inputs/space/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { build, collect, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FileBytes } from '../src/load/file-bytes.js';
-import { loadSpace, type EntryUnit } from '../src/load/load-space.js';
-import type { SourceRef } from '../src/load/source.js';
+import { FileBytes } from '../src/inputs/space/file-bytes.js';
+import { loadSpace, type EntryUnit } from '../src/inputs/space/load-space.js';
+import type { SourceRef } from '../src/inputs/space/source.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**
@@ -193,7 +193,7 @@ describe('units of entries for threads (Space.splitEntries)', () => {
 
 describe('countNewlines', () => {
   it('counts like a byte loop at every alignment and length', async () => {
-    const { countNewlines } = await import('../src/load/source.js');
+    const { countNewlines } = await import('../src/inputs/space/source.js');
     const samples = ['', '\n', 'a\nb\n\n', '\n'.repeat(11), `${'x'.repeat(13)}\n\n`, '\n\n\u00e9\n\n\n\r\n', 'no newline at all'];
     for (const sample of samples) {
       for (let offset = 0; offset < 4; offset++) {

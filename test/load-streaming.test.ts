@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { Space } from '../src/load/load-space.js';
-import { knownLayout } from '../src/load/json-stream.js';
-import { JsonSourceFile, type SourceFile } from '../src/load/source.js';
+import type { Space } from '../src/inputs/space/load-space.js';
+import { knownLayout } from '../src/inputs/space/json-stream.js';
+import { JsonSourceFile, type SourceFile } from '../src/inputs/space/source.js';
 import { build, collect, loadFiles, positionOf, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../rules/required-taxonomy-missing.js';
 import { RuleConfiguration } from '../src/config/resolve-rules.js';
 import { runRules } from '../src/engine/run-rules.js';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { TaxonomyIndex } from '../src/model/taxonomy.js';
 import { build, inputErrors, loadFiles, positionOf, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 import { CORPUS } from './helpers/corpus.js';

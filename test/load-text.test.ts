@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSpace } from '../src/load/load-space.js';
+import { loadSpace } from '../src/inputs/space/load-space.js';
 import { build, collect, loadFiles, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

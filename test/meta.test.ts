@@ -6,7 +6,7 @@ import { configValidatorSource } from '../src/config/config-validator-source.js'
 import { defaultOptions } from '../src/config/resolve-rules.js';
 import { renderRuleDoc, renderRuleIndex, ruleDocsPath } from '../src/docs/rule-docs.js';
 import { isIsoDate } from '../src/engine/dates.js';
-import { builtinRules, loadBuiltinRules, ruleIndexSource, ruleModulesSource } from '../src/rules-registry.js';
+import { builtinRules, loadBuiltinRules, ruleIndexSource, ruleModulesSource } from '../src/engine/rules-registry.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -62,7 +62,7 @@ describe('every rule in rules/', () => {
 
 describe('generated files', () => {
   it('the table of rule modules (static imports the bundler follows) lists every file in rules/ (npm run generate)', () => {
-    expect(read('src/rule-modules.ts')).toBe(ruleModulesSource(ruleFiles.map((name) => name.slice(0, -'.ts'.length))));
+    expect(read('src/engine/rule-modules.ts')).toBe(ruleModulesSource(ruleFiles.map((name) => name.slice(0, -'.ts'.length))));
   });
 
   it('the rules index is up to date (npm run generate)', () => {

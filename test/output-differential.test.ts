@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
-import { toolVersion } from '../src/version.js';
+import { toolVersion } from '../src/util/version.js';
 import { BIN, ROOT, baseEnv } from './helpers/cli.js';
 
 const CONFIG = 'test/golden/differential/rules.yaml';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config/load-config.js';
-import { lint, loadConfig } from '../src/lint.js';
+import { lint, loadConfig } from '../src/pipeline/lint.js';
 import { cmlint } from './helpers/cli.js';
 import { contentType } from './helpers/rule-tester.js';
 

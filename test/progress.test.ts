@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { progressDelay, progressLine, showProgress } from '../src/progress.js';
+import { progressDelay, progressLine, showProgress } from '../src/cli/progress.js';
 import { BIN, ROOT, baseEnv, cmlint } from './helpers/cli.js';
 
 describe('progress', () => {

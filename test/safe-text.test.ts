@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoted, shorten, visible } from '../src/format/safe-text.js';
+import { quoted, shorten, visible } from '../src/util/safe-text.js';
 
 describe('visible', () => {
   it.each([

@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConfigFile } from '../src/config/load-config.js';
-import { lint } from '../src/lint.js';
-import { loadBuiltinRules } from '../src/rules-registry.js';
+import { lint } from '../src/pipeline/lint.js';
+import { loadBuiltinRules } from '../src/engine/rules-registry.js';
 import { build, loadFiles, positionOf, pretty, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

@@ -1,7 +1,7 @@
-import { compileGlob, GlobSyntaxError } from '../glob/compile-glob.js';
+import { compileGlob, GlobSyntaxError } from '../util/glob/compile-glob.js';
 import { CODE_INPUT_KINDS } from '../inputs/kinds.js';
-import { encodePointer } from '../load/json-scan.js';
-import { isObject } from '../load/records.js';
+import { encodePointer } from '../inputs/space/json-scan.js';
+import { isObject } from '../inputs/space/records.js';
 
 /** Config keys that hold globs of files. */
 const FILE_GLOB_KEYS = ['include', 'exclude', 'migrations', 'sources', ...CODE_INPUT_KINDS.map((kind) => kind.key)];
@@ -22,7 +22,7 @@ export function globProblems(config: unknown): { pointer: string; message: strin
     globs.forEach((glob: unknown, i) => {
       if (typeof glob !== 'string') return;
       try {
-        // A leading `!` excludes what a file glob matches (see glob/walk-globs.ts).
+        // A leading `!` excludes what a file glob matches (see util/glob/walk-globs.ts).
         compileGlob(paths && glob.startsWith('!') ? glob.slice(1) : glob, { paths });
       } catch (error) {
         if (!(error instanceof GlobSyntaxError)) throw error;

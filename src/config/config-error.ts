@@ -1,4 +1,4 @@
-import { readable } from '../format/safe-text.js';
+import { readable } from '../util/safe-text.js';
 /** Problems with a config file, each with the file, line and column, and key path: exit code 2. */
 export class ConfigError extends Error {
   /** One problem per line; what came from the file (keys, values, globs, its name) is made visible, and long words shortened. */

@@ -1,19 +1,19 @@
-import { yamlValue } from '../yaml-value.js';
+import { yamlValue } from '../util/yaml-value.js';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isIsoDate } from '../engine/dates.js';
 import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
-import { decodePointer, encodePointer, JsonSyntaxError } from '../load/json-scan.js';
-import { diagnoseJson } from '../load/json-diagnose.js';
-import { JsonSourceFile, locateInYaml, type Position } from '../load/source.js';
+import { decodePointer, encodePointer, JsonSyntaxError } from '../inputs/space/json-scan.js';
+import { diagnoseJson } from '../inputs/space/json-diagnose.js';
+import { JsonSourceFile, locateInYaml, type Position } from '../inputs/space/source.js';
 import { globProblems } from './check-globs.js';
 import { buildConfigSchema } from './config-schema.js';
 import { closest } from './closest.js';
 import { ConfigError } from './config-error.js';
 import { loadPlugins } from './load-plugins.js';
-import { packageFile } from '../package-root.js';
-import { FileKindError, readRegularFile } from '../regular-file.js';
+import { packageFile } from '../util/package-root.js';
+import { FileKindError, readRegularFile } from '../util/regular-file.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
 

@@ -4,7 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleProblems } from '../engine/check-rule.js';
 import type { Rule } from '../engine/rule.js';
-import { FileKindError, checkRegularFile } from '../regular-file.js';
+import { FileKindError, checkRegularFile } from '../util/regular-file.js';
 import { ConfigError } from './config-error.js';
 
 /** Resolves a plugin: a path relative to the config file, or a package found from the config file's directory. */

@@ -1,5 +1,5 @@
 import type { Rule, SeveritySetting } from '../engine/rule.js';
-import { compileGlob, GlobSyntaxError } from '../glob/compile-glob.js';
+import { compileGlob, GlobSyntaxError } from '../util/glob/compile-glob.js';
 import { ConfigError } from './config-error.js';
 import type { ConfigFile, RuleSetting, SeverityOverrides } from './load-config.js';
 
@@ -39,7 +39,7 @@ function applyPreset(run: RuleRun, preset: 'recommended' | 'all', rule: Rule<nev
 
 /**
  * Compiles a content type id glob (`*`, `?`, `[…]`, `{a,b}`) into a matcher that takes time
- * linear in the id, whatever the glob (glob/compile-glob.ts); throws GlobSyntaxError.
+ * linear in the id, whatever the glob (util/glob/compile-glob.ts); throws GlobSyntaxError.
  */
 export function globMatcher(glob: string): (id: string) => boolean {
   return compileGlob(glob, { paths: false }).matches;

@@ -25,8 +25,8 @@
  *   bundle alone has a build identity) do not use the cache.
  * - Only a run in which no rule that visits code crashed, and no document's parse ran out of
  *   stack, is kept. Kept per project directory (up to MAX_ENTRIES keys, the newest first), in
- *   `documents/` of the compile cache's directory, with its rules (src/cache-directory.ts);
- *   CMLINT_COMPILE_CACHE=0 turns it off. Written after the run's output (src/cache-saves.ts)
+ *   `documents/` of the compile cache's directory, with its rules (src/cache/cache-directory.ts);
+ *   CMLINT_COMPILE_CACHE=0 turns it off. Written after the run's output (src/cache/cache-saves.ts)
  *   when a key was added; this module is loaded only by runs with code inputs.
  * - A cache file is input like any other: its shape is checked, and a finding names a rule that
  *   visits code, one of its messages, and a file of the inputs, or the entry is not used. Cache
@@ -38,10 +38,10 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { debuglog } from 'node:util';
-import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache-directory.js';
-import { saveAfterRun } from '../cache-saves.js';
+import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache/cache-directory.js';
+import { saveAfterRun } from '../cache/cache-saves.js';
 import type { CodeInput } from '../inputs/code-input.js';
-import { isObject } from '../load/records.js';
+import { isObject } from '../inputs/space/records.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
 import type { Severity, Target } from './rule.js';

@@ -1,6 +1,6 @@
-import { grown, Numbering } from '../compact/lists.js';
-import { decodePointer } from '../load/json-scan.js';
-import type { Place, Position, SourceFile, SourceRef } from '../load/source.js';
+import { grown, Numbering } from '../util/compact/lists.js';
+import { decodePointer } from '../inputs/space/json-scan.js';
+import type { Place, Position, SourceFile, SourceRef } from '../inputs/space/source.js';
 import type { EnforcementStatus } from './dates.js';
 import type { Change, Severity, Target } from './rule.js';
 import type { StageStatus } from './stages.js';
@@ -30,7 +30,7 @@ export interface Finding {
   internal: boolean;
   /** Findings of `cmlint diff`: what the change is (see MessageSpec.change). */
   change?: Change;
-  /** Findings about code (documents, application sources): the operation or fragment they are in, for their identity (engine/identity.ts). */
+  /** Findings about code (documents, application sources): the operation or fragment they are in, for their identity (pipeline/identity.ts). */
   code?: { operation: string | null };
 }
 

@@ -1,4 +1,4 @@
-import { InputError, InputErrors } from '../load/input-error.js';
+import { InputError, InputErrors } from '../inputs/space/input-error.js';
 import { compareFindings, type Finding } from './run-rules.js';
 
 /** The rule id and message id that input errors carry in reports: they come from no rule and cannot be turned off. */

@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { InputError, InputErrors } from '../load/input-error.js';
-import { knownLayout, type LayoutIndex } from '../load/json-stream.js';
-import type { EntryUnit, InputFile, LoadOptions, Space } from '../load/load-space.js';
+import { InputError, InputErrors } from '../inputs/space/input-error.js';
+import { knownLayout, type LayoutIndex } from '../inputs/space/json-stream.js';
+import type { EntryUnit, InputFile, LoadOptions, Space } from '../inputs/space/load-space.js';
 import type { SeveritySetting } from './rule.js';
 import type { WireFindings } from './findings.js';
 import { PROGRESS_EVERY, type RuleRunner, type RunStats } from './run-rules.js';

@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RuleConfiguration } from '../config/resolve-rules.js';
-import { loadConfig } from '../lint.js';
-import { InputError, InputErrors } from '../load/input-error.js';
-import { rememberLayout, type LayoutIndex } from '../load/json-stream.js';
-import { loadSpace, type EntryUnit } from '../load/load-space.js';
+import { loadConfig } from '../pipeline/lint.js';
+import { InputError, InputErrors } from '../inputs/space/input-error.js';
+import { rememberLayout, type LayoutIndex } from '../inputs/space/json-stream.js';
+import { loadSpace, type EntryUnit } from '../inputs/space/load-space.js';
 import type { WorkerMessage, WorkerSetup } from './parallel.js';
-import { rulesToRun } from '../rules-registry.js';
+import { rulesToRun } from './rules-registry.js';
 import { runsIn } from './rule.js';
 import { RuleRunner } from './run-rules.js';
 

@@ -1,6 +1,6 @@
-import { readableFinding } from './safe-text.js';
+import { readableFinding } from '../util/safe-text.js';
 import type { Severity } from '../engine/rule.js';
-import { plural } from '../plural.js';
+import { plural } from '../util/plural.js';
 import { pathFromRoot } from './labels.js';
 import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 

@@ -1,6 +1,6 @@
-import { readableFinding, visible } from './safe-text.js';
+import { readableFinding, visible } from '../util/safe-text.js';
 import type { Finding } from '../engine/findings.js';
-import { plural } from '../plural.js';
+import { plural } from '../util/plural.js';
 import { targetLabel } from './labels.js';
 import { whole, type ChunkFormatter, type Formatter } from './types.js';
 

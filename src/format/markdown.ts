@@ -1,9 +1,9 @@
-import { readableFinding } from './safe-text.js';
+import { readableFinding } from '../util/safe-text.js';
 import { daysBetween } from '../engine/dates.js';
 import type { Finding } from '../engine/findings.js';
 import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
-import { plural } from '../plural.js';
+import { plural } from '../util/plural.js';
 import { targetLabel } from './labels.js';
 import { whole, type ChunkFormatter, type FormatContext, type Formatter, type Report } from './types.js';
 

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleMeta, Severity } from '../engine/rule.js';
-import { findingKey } from '../engine/identity.js';
+import { findingKey } from '../pipeline/identity.js';
 import { internalFindings, type Finding } from '../engine/findings.js';
 import { pathFromRoot } from './labels.js';
 import { hole, prettyJsonWithArray } from './json-chunks.js';

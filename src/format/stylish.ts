@@ -1,7 +1,7 @@
-import { quoted, readableFinding, visible } from './safe-text.js';
+import { quoted, readableFinding, visible } from '../util/safe-text.js';
 import pc from 'picocolors';
 import type { Finding } from '../engine/findings.js';
-import { plural } from '../plural.js';
+import { plural } from '../util/plural.js';
 import { enforcementLabel, targetLabel } from './labels.js';
 import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 

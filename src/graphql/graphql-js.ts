@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { requireBundleFile } from '../bundle-file.js';
-import { PACKAGE_LAYOUT } from '../package-root.js';
+import { requireBundleFile } from '../cache/bundle-file.js';
+import { PACKAGE_LAYOUT } from '../util/package-root.js';
 import { GRAPHQL_JS_EXPORTS, type GraphQLJs } from './graphql-js-exports.js';
 
 let loaded: GraphQLJs | undefined;

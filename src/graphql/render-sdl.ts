@@ -1,4 +1,4 @@
-import { visible } from '../format/safe-text.js';
+import { visible } from '../util/safe-text.js';
 import { predictedDefinitions } from './predicted-definitions.js';
 import type { Argument } from './schema-facts.js';
 import { CONTENT_SOURCE_MAPS, descriptionText, type Description, type FieldDefinition, type InputFieldDefinition, type TypeDefinition } from './schema-definitions.js';

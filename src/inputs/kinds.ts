@@ -1,7 +1,7 @@
 import type { CodeInputKind } from './code-input.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './documents/extensions.js';
 
-/** The code input kinds, in walk order (the space is read first, by src/load/). */
+/** The code input kinds, in walk order (the space is read first, by src/inputs/space/). */
 export const CODE_INPUT_KINDS: readonly CodeInputKind[] = [
   {
     key: 'documents',

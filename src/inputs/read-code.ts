@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
-import { findInputs } from '../load/find-inputs.js';
-import type { InputFile } from '../load/load-space.js';
+import { findInputs } from './space/find-inputs.js';
+import type { InputFile } from './space/load-space.js';
 import type { CodeInput, CodeInputKind } from './code-input.js';
 import { CODE_INPUT_KINDS } from './kinds.js';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { requireBundleFile } from '../bundle-file.js';
-import { PACKAGE_LAYOUT } from '../package-root.js';
+import { requireBundleFile } from '../cache/bundle-file.js';
+import { PACKAGE_LAYOUT } from '../util/package-root.js';
 
 /**
  * Mimetype groups (`image`, `pdfdocument`, `attachment`, …), the names `linkMimetypeGroup`

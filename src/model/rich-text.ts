@@ -1,4 +1,4 @@
-import { isObject } from '../load/records.js';
+import { isObject } from '../inputs/space/records.js';
 import { codePointLength } from './text-length.js';
 
 /**

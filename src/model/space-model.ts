@@ -1,7 +1,7 @@
-import type { Position } from '../load/source.js';
+import type { Position } from '../inputs/space/source.js';
 import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, MemberNode, ReportNode } from './nodes.js';
 import type { TaxonomyIndex } from './taxonomy.js';
-import { StringTable } from '../compact/string-table.js';
+import { StringTable } from '../util/compact/string-table.js';
 
 /**
  * The part of a space that rules need as a whole: content types, editor interfaces, locales and

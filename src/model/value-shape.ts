@@ -1,5 +1,5 @@
-import { isObject } from '../load/records.js';
-import { parseIsoDate } from '../validation/iso-date.js';
+import { isObject } from '../inputs/space/records.js';
+import { parseIsoDate } from './iso-date.js';
 
 /**
  * Whether an entry value has the JSON shape its field type needs: the service refuses to save or

@@ -1,9 +1,9 @@
-import { isObject, ownValue } from '../load/records.js';
+import { isObject, ownValue } from '../inputs/space/records.js';
 import { codePointLength } from '../model/text-length.js';
 import { isRichTextDocument, richTextLength, type RichTextNode } from '../model/rich-text.js';
 import { checkFlags, checkPattern, compileMatcher } from '../regex/re2-engine.js';
 import { showBounds, showList, showValue } from './describe.js';
-import { parseIsoDate, UNZONED_SLACK_MS, type IsoInstant } from './iso-date.js';
+import { parseIsoDate, UNZONED_SLACK_MS, type IsoInstant } from '../model/iso-date.js';
 import { HERE, type ValueCheck, type Violation } from './types.js';
 
 /** Checks of a value on its own: size, range, in, regexp, prohibitRegexp, dateRange. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ByteList, IntList, Numbering, NumberList } from '../../src/compact/lists.js';
-import { StringTable } from '../../src/compact/string-table.js';
+import { ByteList, IntList, Numbering, NumberList } from '../../src/util/compact/lists.js';
+import { StringTable } from '../../src/util/compact/string-table.js';
 
 describe('StringTable', () => {
   it('numbers strings in the order first added and gives them back', () => {

@@ -14,7 +14,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
 import { main } from '../../src/cli.js';
-import { loadBuiltinRules } from '../../src/rules-registry.js';
+import { loadBuiltinRules } from '../../src/engine/rules-registry.js';
 import { sarifValidator } from '../helpers/sarif-schema.js';
 import { parseXml } from '../helpers/xml.js';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { InputError, InputErrors } from '../../src/load/input-error.js';
-import { loadSpace, type Space } from '../../src/load/load-space.js';
-import type { Position } from '../../src/load/source.js';
+import { InputError, InputErrors } from '../../src/inputs/space/input-error.js';
+import { loadSpace, type Space } from '../../src/inputs/space/load-space.js';
+import type { Position } from '../../src/inputs/space/source.js';
 
 /** Helpers shared by the reader tests (test/load-*.test.ts). */
 

@@ -9,7 +9,7 @@ import type { CachedFinding, CodeResults } from '../../src/engine/code-results-c
 import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { readDocuments } from '../../src/inputs/documents/read-documents.js';
-import { loadSpace } from '../../src/load/load-space.js';
+import { loadSpace } from '../../src/inputs/space/load-space.js';
 import { withMigrations } from '../../src/inputs/migrations/index.js';
 import { scriptOrder } from '../../src/inputs/migrations/replay.js';
 

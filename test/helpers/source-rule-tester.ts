@@ -8,7 +8,7 @@ import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { resolveHosts, type ServiceHosts } from '../../src/inputs/sources/hosts.js';
 import { readSources } from '../../src/inputs/sources/read-sources.js';
-import { loadSpace } from '../../src/load/load-space.js';
+import { loadSpace } from '../../src/inputs/space/load-space.js';
 import { fullTarget, TEST_AS_OF, type SpaceInput } from './rule-tester.js';
 
 /** A case of a rule on application code: one source file (default `src/app.ts`), optionally with a space as the model. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RuleConfiguration } from '../../src/config/resolve-rules.js';
 import { runRules } from '../../src/engine/run-rules.js';
 import { configuredScripts, withMigrations } from '../../src/inputs/migrations/index.js';
-import { loadSpace } from '../../src/load/load-space.js';
-import { loadBuiltinRules } from '../../src/rules-registry.js';
+import { loadSpace } from '../../src/inputs/space/load-space.js';
+import { loadBuiltinRules } from '../../src/engine/rules-registry.js';
 
 /** 64 scripts of a real project (fixtures/migrations/asap-hub-crn/README.md) that build 24 content types from nothing. */
 const FIXTURE = join(import.meta.dirname, '../../fixtures/migrations/asap-hub-crn');

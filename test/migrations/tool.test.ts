@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/load/input-error.js';
+import { InputError } from '../../src/inputs/space/input-error.js';
 import { loadMigrationTool } from '../../src/inputs/migrations/tool.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cmlint-no-tool-'));

@@ -16,8 +16,8 @@
  * - Not kept: .graphql files (nothing to extract), scripts and components that name no gql or
  *   graphql (extract.ts skips them unparsed), files that could not be read or parsed.
  * - One file per project directory (the run's cwd), in `documents/` of the compile cache's
- *   directory, with the same rules (src/cache-directory.ts); CMLINT_COMPILE_CACHE=0 turns it off
- *   too. Written after the run (src/cache-saves.ts: after the output), only when an entry
+ *   directory, with the same rules (src/cache/cache-directory.ts); CMLINT_COMPILE_CACHE=0 turns it off
+ *   too. Written after the run (src/cache/cache-saves.ts: after the output), only when an entry
  *   changed; entries of files no longer found are dropped then.
  * - A cache is input like any other: read back, its shape is checked, and each text must be the
  *   file's own characters at its offset (interpolations and escapes blanked to spaces, as
@@ -31,9 +31,9 @@ import { fstatSync, lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
-import { cacheBaseDirectory, contentIdentity, hash32, readCacheJson, writeOwnFile } from '../../cache-directory.js';
-import { saveAfterRun } from '../../cache-saves.js';
-import { isObject } from '../../load/records.js';
+import { cacheBaseDirectory, contentIdentity, hash32, readCacheJson, writeOwnFile } from '../../cache/cache-directory.js';
+import { saveAfterRun } from '../../cache/cache-saves.js';
+import { isObject } from '../space/records.js';
 import type { GraphQLText } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */

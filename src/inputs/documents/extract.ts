@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type { TemplateLiteral } from '@babel/types';
-import { InputError } from '../../load/input-error.js';
+import { InputError } from '../space/input-error.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 
 /**

@@ -1,8 +1,8 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
-import { readGlobs, walkGlobs } from '../../glob/walk-globs.js';
-import { InputError } from '../../load/input-error.js';
-import { displayPath, type Space } from '../../load/load-space.js';
+import { readGlobs, walkGlobs } from '../../util/glob/walk-globs.js';
+import { InputError } from '../space/input-error.js';
+import { displayPath, type Space } from '../space/load-space.js';
 import { replayMigrations, scriptOrder, type MigrationScript, type ReplayTimings } from './replay.js';
 
 export type { MigrationScript, ReplayTimings } from './replay.js';

@@ -2,7 +2,7 @@ import Module, { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from '../../load/input-error.js';
+import { InputError } from '../space/input-error.js';
 import { scriptLineOf, setLineMap } from './call-sites.js';
 import { sourceLines } from './line-map.js';
 

@@ -1,6 +1,6 @@
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { InputError } from '../../load/input-error.js';
+import { InputError } from '../space/input-error.js';
 import { scriptCaller } from './call-sites.js';
 
 /** A request the migration tool sends (or would send) to the service's management API. */

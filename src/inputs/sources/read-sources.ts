@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InputError, InputErrors, fileSystemError } from '../../load/input-error.js';
+import { InputError, InputErrors, fileSystemError } from '../space/input-error.js';
 import { prefilterNeedles, type ServiceHosts } from './hosts.js';
 import type { DocumentNode } from 'graphql';
 import { jsFacts, literalValue, type StringSite } from './js-facts.js';

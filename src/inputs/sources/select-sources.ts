@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { globsMatch, readGlobs, walkGlobs } from '../../glob/walk-globs.js';
-import { displayPath } from '../../load/load-space.js';
+import { globsMatch, readGlobs, walkGlobs } from '../../util/glob/walk-globs.js';
+import { displayPath } from '../space/load-space.js';
 import { isCodeFile, sourceLanguage } from './language.js';
 
 export interface SourceSelection {

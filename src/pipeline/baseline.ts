@@ -1,15 +1,15 @@
-import { readable } from '../format/safe-text.js';
-import { OutputFileError, prepareOutputFile, writeOutputFile } from '../output-file.js';
-import { FileKindError, readRegularFile } from '../regular-file.js';
+import { readable } from '../util/safe-text.js';
+import { OutputFileError, prepareOutputFile, writeOutputFile } from './output-file.js';
+import { FileKindError, readRegularFile } from '../util/regular-file.js';
 import { codeIdentity, findingKey, identityKey, type PathBase } from './identity.js';
-import type { Target } from './rule.js';
-import type { Finding, FindingList } from './findings.js';
+import type { Target } from '../engine/rule.js';
+import type { Finding, FindingList } from '../engine/findings.js';
 
 /**
  * A baseline: the findings a team accepts for now, counted by content identity (rule id,
  * content type, field, entry, locale), never by line, so that it survives reformatting and
  * reordering. Findings about code also record their file (from the repository root) and the
- * operation or fragment they are in (see engine/identity.ts). Modelled on ESLint's bulk
+ * operation or fragment they are in (see pipeline/identity.ts). Modelled on ESLint's bulk
  * suppressions: when a key has more findings than recorded, all of them are shown again
  * (there is no telling which is new).
  */
@@ -40,7 +40,7 @@ const FORMAT_VERSION = 1;
 /** A baseline file that cannot be read or has the wrong shape: exit code 2. */
 export class BaselineError extends Error {
   constructor(message: string) {
-    // Paths and ids from the baseline file, made visible (long words shortened) for stderr (see format/safe-text.ts).
+    // Paths and ids from the baseline file, made visible (long words shortened) for stderr (see util/safe-text.ts).
     super(readable(message));
   }
 }

@@ -1,9 +1,9 @@
 import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { visible } from './format/safe-text.js';
-import { kindOf } from './regular-file.js';
-import { STOP_SIGNALS, signalsDelivered } from './signals.js';
+import { visible } from '../util/safe-text.js';
+import { kindOf } from '../util/regular-file.js';
+import { STOP_SIGNALS, signalsDelivered } from '../util/signals.js';
 
 /**
  * Writing report and baseline files. Paths are checked before the run, so that a path that

@@ -1,7 +1,7 @@
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { GlobSyntaxError } from '../glob/compile-glob.js';
-import { globsMatch, readGlobs, walkGlobs, type PathGlob } from '../glob/walk-globs.js';
+import { GlobSyntaxError } from '../../util/glob/compile-glob.js';
+import { globsMatch, readGlobs, walkGlobs, type PathGlob } from '../../util/glob/walk-globs.js';
 import { InputError, fileSystemError, missingReason } from './input-error.js';
 import { displayPath, type InputFile } from './load-space.js';
 
@@ -58,7 +58,7 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
     // in two directories); the files are read synchronously after it anyway.
     const walk = { dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { statSync: loops.statSync } };
     for (const { pattern, cwd, named } of globs) {
-      // cmlint's own glob as it is; a user's so that it cannot backtrack (glob/walk-globs.ts).
+      // cmlint's own glob as it is; a user's so that it cannot backtrack (util/glob/walk-globs.ts).
       const userGlobs = pattern === EXPORT_FILES ? null : inputGlobs([pattern]);
       let matches: string[];
       try {

@@ -1,26 +1,26 @@
 import { dirname, resolve } from 'node:path';
-import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from './config/load-config.js';
-import { RuleConfiguration } from './config/resolve-rules.js';
-import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './engine/baseline.js';
-import { todayUtc } from './engine/dates.js';
-import type { WorkerPool } from './engine/parallel.js';
-import { runsIn, type Rule, type RuleInput, type SeveritySetting } from './engine/rule.js';
-import { inputErrorFindings, inputErrorsOf } from './engine/input-findings.js';
-import { internalFindings, toArray, type Finding, type FindingList } from './engine/findings.js';
-import { runRulesCompact, type CompactRunResult, type RunStats } from './engine/run-rules.js';
-import type { LintResult, Report } from './format/types.js';
-import { findCodeFiles, readCodeInputs, type CodeFiles } from './inputs/read-code.js';
-import { selectInputs, type InputSelection } from './load/find-inputs.js';
-import type { MigrationScript } from './inputs/migrations/index.js';
-import { statIfReadable } from './load/file-bytes.js';
-import { InputError, fileSystemError } from './load/input-error.js';
-import { isCodeFile } from './inputs/sources/language.js';
-import { displayPath, isSpaceExport, loadSpace, type Space } from './load/load-space.js';
-import { wholeFileLimit } from './load/source.js';
-import { FileKindError, checkRegularFile } from './regular-file.js';
-import { repositoryRoot } from './repo-root.js';
-import { builtinRules, isBuiltinRule, rulesToRun } from './rules-registry.js';
-import { toolVersion } from './version.js';
+import { findConfigFile, readConfigFile, type ConfigFile, type LoadedConfig } from '../config/load-config.js';
+import { RuleConfiguration } from '../config/resolve-rules.js';
+import { applyBaseline, BaselineError, buildBaseline, prepareBaselineFile, pruneBaseline, readBaseline, writeBaseline, type BaselineEntry, type StaleEntry } from './baseline.js';
+import { todayUtc } from '../engine/dates.js';
+import type { WorkerPool } from '../engine/parallel.js';
+import { runsIn, type Rule, type RuleInput, type SeveritySetting } from '../engine/rule.js';
+import { inputErrorFindings, inputErrorsOf } from '../engine/input-findings.js';
+import { internalFindings, toArray, type Finding, type FindingList } from '../engine/findings.js';
+import { runRulesCompact, type CompactRunResult, type RunStats } from '../engine/run-rules.js';
+import type { LintResult, Report } from '../format/types.js';
+import { findCodeFiles, readCodeInputs, type CodeFiles } from '../inputs/read-code.js';
+import { selectInputs, type InputSelection } from '../inputs/space/find-inputs.js';
+import type { MigrationScript } from '../inputs/migrations/index.js';
+import { statIfReadable } from '../inputs/space/file-bytes.js';
+import { InputError, fileSystemError } from '../inputs/space/input-error.js';
+import { isCodeFile } from '../inputs/sources/language.js';
+import { displayPath, isSpaceExport, loadSpace, type Space } from '../inputs/space/load-space.js';
+import { wholeFileLimit } from '../inputs/space/source.js';
+import { FileKindError, checkRegularFile } from '../util/regular-file.js';
+import { repositoryRoot } from '../util/repo-root.js';
+import { builtinRules, isBuiltinRule, rulesToRun } from '../engine/rules-registry.js';
+import { toolVersion } from '../util/version.js';
 
 export interface LintOptions {
   /**
@@ -170,7 +170,7 @@ function taxonomyInput(options: Pick<LintOptions, 'cwd' | 'taxonomyPath'>, loade
  */
 async function selectRunSources(options: Pick<LintOptions, 'paths' | 'cwd'>, loaded: LoadedConfig) {
   const { config, path } = loaded;
-  const { selectSources } = await import('./inputs/sources/select-sources.js');
+  const { selectSources } = await import('../inputs/sources/select-sources.js');
   return selectSources(options.paths, { cwd: options.cwd, base: path === null ? options.cwd : dirname(path), globs: config.sources ?? [], exclude: config.exclude ?? [] });
 }
 
@@ -178,7 +178,7 @@ async function selectRunSources(options: Pick<LintOptions, 'paths' | 'cwd'>, loa
 function sourceWalk(files: readonly { absPath: string; path: string }[], loaded: LoadedConfig, stats: { read: number; skipped: number }) {
   if (files.length === 0) return undefined;
   return async function* () {
-    const [{ readSources }, { resolveHosts }] = await Promise.all([import('./inputs/sources/read-sources.js'), import('./inputs/sources/hosts.js')]);
+    const [{ readSources }, { resolveHosts }] = await Promise.all([import('../inputs/sources/read-sources.js'), import('../inputs/sources/hosts.js')]);
     yield* readSources(files, resolveHosts(loaded.config.service?.hosts), stats);
   };
 }
@@ -239,7 +239,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
       : await selectRunInputs({ ...options, paths: sources?.spacePaths ?? options.paths, diff, sourcesOnly: (sources?.files.length ?? 0) > 0 }, loaded);
     if (loaded.config.migrations?.length) {
       // Migration scripts (src/inputs/migrations/): scripts named on the command line are report targets too.
-      const scripts = await import('./inputs/migrations/index.js');
+      const scripts = await import('../inputs/migrations/index.js');
       migrations = await scripts.configuredScripts(loaded, options.cwd);
       changedScripts = selection.targets ? scripts.namedScripts(options.paths, options.cwd, migrations!) : undefined;
       if (changedScripts?.size) selection = { ...selection, targets: new Set([...selection.targets!, ...changedScripts]) };
@@ -276,7 +276,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     // Worker threads start before the model is read here, so that their start-up overlaps it.
     pool =
       jobs > 1
-        ? new (await import('./engine/parallel.js')).WorkerPool(jobs, {
+        ? new (await import('../engine/parallel.js')).WorkerPool(jobs, {
             inputs: selection.files,
             taxonomy,
             cwd: options.cwd,
@@ -290,7 +290,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     pool?.start(space);
     if (migrations) {
       const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
-      space = await (await import('./inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
+      space = await (await import('../inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
     }
     for (const type of space.model.contentTypes.values()) if (selection.targets?.has(type.source.file.absPath)) targetTypes.add(type.id);
     // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.
@@ -301,7 +301,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     // Findings about code are cached between the bin's runs (engine/code-results-cache.ts), not with a plugin's rules.
     const codeResults =
       code.length > 0 && !before && running.every(isBuiltinRule)
-        ? (await import('./engine/code-results-cache.js')).CodeResultsCache.open(options.cwd, [config, options.ruleSeverities ?? {}, asOf], process.env)
+        ? (await import('../engine/code-results-cache.js')).CodeResultsCache.open(options.cwd, [config, options.ruleSeverities ?? {}, asOf], process.env)
         : null;
     run = await runRulesCompact(space, new RuleConfiguration(running, config, options.ruleSeverities), asOf, {
       onProgress: options.onProgress,
@@ -323,7 +323,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
   let suppressed = 0;
   let baseline: BaselineReport | null = null;
   if (file) {
-    // Findings about code are identified by their file from the repository root (engine/identity.ts).
+    // Findings about code are identified by their file from the repository root (pipeline/identity.ts).
     const paths = { cwd: options.cwd, root: repositoryRoot(options.cwd) };
     const internal = internalFindings(findings);
     const crashed = new Set(internal.map((f) => f.ruleId));

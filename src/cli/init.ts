@@ -1,9 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_FILE_NAMES } from './config/load-config.js';
-import { NOT_PROJECT_CODE } from './inputs/project-dirs.js';
-import { findInputs } from './load/find-inputs.js';
-import { displayPath, isSpaceExport } from './load/load-space.js';
+import { CONFIG_FILE_NAMES } from '../config/load-config.js';
+import { NOT_PROJECT_CODE } from '../inputs/project-dirs.js';
+import { findInputs } from '../inputs/space/find-inputs.js';
+import { displayPath, isSpaceExport } from '../inputs/space/load-space.js';
 
 /** `cmlint init` cannot write: a config exists already, or there are no export files. */
 export class InitError extends Error {}
@@ -89,7 +89,7 @@ async function findMigrationScripts(cwd: string): Promise<string[]> {
     onlyFiles: true,
     ignore: [...NOT_PROJECT_CODE, '**/*.d.ts'],
   });
-  const { isMigrationScript } = await import('./inputs/migrations/find-scripts.js');
+  const { isMigrationScript } = await import('../inputs/migrations/find-scripts.js');
   const scripts: string[] = [];
   for (const file of candidates.sort()) if (await isMigrationScript(join(cwd, file))) scripts.push(file);
   return scripts;
@@ -106,12 +106,12 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const exportFiles: string[] = [];
   for (const { absPath } of candidates) if (await isSpaceExport(absPath)) exportFiles.push(displayPath(absPath, cwd));
   const scripts = await findMigrationScripts(cwd);
-  const migrations = (await import('./inputs/migrations/find-scripts.js')).scriptGlobs(scripts.map((file) => join(cwd, file)), cwd);
+  const migrations = (await import('../inputs/migrations/find-scripts.js')).scriptGlobs(scripts.map((file) => join(cwd, file)), cwd);
   // Migration scripts name the service's packages too, but they are replayed, not application code.
-  const { proposeSources } = await import('./inputs/sources/propose-sources.js');
+  const { proposeSources } = await import('../inputs/sources/propose-sources.js');
   const sources = await proposeSources(cwd, new Set(scripts));
   // Loaded only here: finding documents parses code.
-  const { documentGlobs, findDocumentFiles } = await import('./inputs/documents/find-documents.js');
+  const { documentGlobs, findDocumentFiles } = await import('../inputs/documents/find-documents.js');
   const documents = documentGlobs(await findDocumentFiles(cwd));
   if (exportFiles.length === 0 && documents.length === 0 && sources.length === 0 && migrations.length === 0) {
     throw new InitError(

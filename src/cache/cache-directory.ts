@@ -1,6 +1,6 @@
 /**
  * Where cmlint's caches live and the rules every cache file follows, shared by the compile cache
- * (src/compile-cache.ts, bundled on its own into dist/bundle/compile-cache.cjs), the documents'
+ * (src/cache/compile-cache.ts, bundled on its own into dist/bundle/compile-cache.cjs), the documents'
  * extraction cache (src/inputs/documents/extract-cache.ts) and the cache of findings about code
  * (src/engine/code-results-cache.ts), both in the CLI's bundle:
  * - one per-user directory (XDG or ~/.cache, and the macOS and Windows equivalents), or the

@@ -1,9 +1,9 @@
-import { yamlValue } from '../yaml-value.js';
+import { yamlValue } from '../../util/yaml-value.js';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import type { AssetNode, EntryNode } from '../model/nodes.js';
-import { SpaceModel } from '../model/space-model.js';
-import { TaxonomyIndex } from '../model/taxonomy.js';
+import type { AssetNode, EntryNode } from '../../model/nodes.js';
+import { SpaceModel } from '../../model/space-model.js';
+import { TaxonomyIndex } from '../../model/taxonomy.js';
 import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors, OVER_STRING_LIMIT, fileSystemError } from './input-error.js';
 import { FileChangedError } from './file-bytes.js';
@@ -13,8 +13,8 @@ import { layoutElementCount, LayoutCutter, streamElementRange } from './json-str
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
 import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
-import { NumberList } from '../compact/lists.js';
-import { StringTable } from '../compact/string-table.js';
+import { NumberList } from '../../util/compact/lists.js';
+import { StringTable } from '../../util/compact/string-table.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
 
 export interface InputFile {

@@ -24,7 +24,7 @@
  *   CMLINT_COMPILE_CACHE=<absolute directory> puts it elsewhere.
  *
  * Where the caches live and the rules for their files (per-user directory 0700, files 0600,
- * refused if another user's or writable by others, written whole) are src/cache-directory.ts's,
+ * refused if another user's or writable by others, written whole) are src/cache/cache-directory.ts's,
  * shared with the documents' extraction cache (src/inputs/documents/extract-cache.ts).
  *
  * This module is bundled on its own into dist/bundle/compile-cache.cjs and required by the bin

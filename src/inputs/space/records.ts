@@ -1,5 +1,5 @@
-import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from '../model/json-types.js';
-import type { AssetNode, ConceptNode, ConceptSchemeNode, ContentTypeNode, EditorInterfaceNode, EntryNode, FieldNode, LocaleNode } from '../model/nodes.js';
+import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from '../../model/json-types.js';
+import type { AssetNode, ConceptNode, ConceptSchemeNode, ContentTypeNode, EditorInterfaceNode, EntryNode, FieldNode, LocaleNode } from '../../model/nodes.js';
 import { encodePointer } from './json-scan.js';
 import { InputError } from './input-error.js';
 import type { SourceRef } from './source.js';

@@ -1,5 +1,5 @@
 import { pathFromRoot } from '../format/labels.js';
-import type { Target } from './rule.js';
+import type { Target } from '../engine/rule.js';
 
 /**
  * Where a finding about code sits (GraphQL documents, application sources), whose target is

@@ -1,5 +1,5 @@
 import { constants } from 'node:buffer';
-import { readable, visible } from '../format/safe-text.js';
+import { readable, visible } from '../../util/safe-text.js';
 import type { Position } from './source.js';
 
 /** A problem with an input file that stops cmlint from reading it: exit code 2. */
@@ -16,7 +16,7 @@ export class InputError extends Error {
 
   /** `file:line:col: message` (or `file: message (at /pointer)` when there is no position). */
   format(): string {
-    // For people (stderr, stylish): what came from the input is made visible (see format/safe-text.ts).
+    // For people (stderr, stylish): what came from the input is made visible (see util/safe-text.ts).
     const where = this.position ? `${visible(this.file)}:${this.position.line}:${this.position.column}` : visible(this.file);
     const pointer = this.pointer !== undefined && this.pointer !== '' ? ` (at ${visible(this.pointer)})` : '';
     return `${where}: ${readable(this.message)}${pointer}`;

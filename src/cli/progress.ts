@@ -1,5 +1,5 @@
-import type { RunStats } from './engine/run-rules.js';
-import { plural } from './plural.js';
+import type { RunStats } from '../engine/run-rules.js';
+import { plural } from '../util/plural.js';
 
 /** Shown only for runs longer than this (CMLINT_PROGRESS_DELAY, milliseconds, changes it), and then at most this often. */
 const DELAY_MS = 1000;
