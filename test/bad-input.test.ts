@@ -103,6 +103,23 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     ]);
   });
 
+  it.each([
+    ['sources', 'src/**/*.ts'],
+    ['migrations', 'src/**/*.js'],
+    ['documents', 'src/**/*.graphql'],
+  ])('a directory symlink loop under the config’s %s globs', (key, glob) => {
+    const dir = project({
+      'space/page.json': pretty({ contentTypes: [ct('page')] }),
+      'src/lib/client.ts': 'fetch("https://api.contentful.com/spaces");\n',
+      'src/lib/query.graphql': 'query { pageCollection { total } }\n',
+      '.linterrc.yaml': `include: ["space/*.json"]\n${key}: ["${glob}"]\n`,
+    });
+    symlinkSync('..', join(dir, 'src', 'lib', 'up'));
+    expectInputErrors(lint(dir), [
+      'src/lib/up: Directory symlink loop: this link leads back to src, a directory that contains it, so the same files would be read again and again. Remove the link, or name the directories to lint so that it is not under them',
+    ]);
+  });
+
   it('a file over 2 GiB that cannot be read (sparse: it holds NUL bytes)', () => {
     const dir = project({});
     const file = join(dir, 'huge.json');

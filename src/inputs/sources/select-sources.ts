@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { globsMatch, readGlobs, walkGlobs } from '../../util/glob/walk-globs.js';
+import { globsMatch, readGlobs } from '../../util/glob/walk-globs.js';
+import { walkInputGlobs } from '../space/find-inputs.js';
 import { displayPath } from '../space/load-space.js';
 import { isCodeFile, sourceLanguage } from './language.js';
 
@@ -30,7 +31,7 @@ export async function selectSources(
   if (options.globs.length > 0) {
     const { default: fg } = await import('fast-glob');
     const exclude = readGlobs(options.exclude);
-    for (const match of walkGlobs(fg, readGlobs(options.globs), { cwd: options.base, dot: true, ignore: NEVER })) {
+    for (const match of walkInputGlobs(fg, readGlobs(options.globs), { cwd: options.base, dot: true, ignore: NEVER }, options.cwd)) {
       if (sourceLanguage(match) !== null && !globsMatch(exclude, match, options.base)) configured.add(match);
     }
   }
