@@ -151,6 +151,18 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     chmodSync(join(dir, 'space', 'secret.json'), 0o644);
     chmodSync(join(dir, 'space', 'locked'), 0o000);
     expectInputErrors(run(['space']), ['space/locked: Cannot read: Permission denied (EACCES)']);
+    // Named under a directory that cannot be searched: there, but not to be reached (an export, and a code file).
+    expectInputErrors(run(['space/locked/x.json']), ['space/locked/x.json: Cannot read: Permission denied (EACCES)']);
+    expectInputErrors(run(['space/locked/x.ts']), ['space/locked/x.ts: Cannot read: Permission denied (EACCES)']);
+  });
+
+  it('a named path that cannot be stat’ed says why, not that it is missing: a link loop, a name too long', () => {
+    const dir = project({});
+    symlinkSync('b.json', join(dir, 'a.json'));
+    symlinkSync('a.json', join(dir, 'b.json'));
+    expectInputErrors(lint(dir, 'a.json'), ['a.json: Cannot read: Too many levels of symbolic links (ELOOP)']);
+    const long = `${'n'.repeat(300)}.json`;
+    expectInputErrors(lint(dir, long), [`${long}: Cannot read: File name too long (ENAMETOOLONG)`]);
   });
 });
 

@@ -16,6 +16,15 @@ export interface SourceSelection {
 
 const NEVER = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/*.min.js'];
 
+/** Whether the path is a file; one that cannot be stat'ed (EACCES, ELOOP) is left to the space's inputs, which say why. */
+function isReachableFile(absPath: string): boolean {
+  try {
+    return statSync(absPath, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The application sources of a run. Without paths: the config's `sources` globs (less
  * `exclude`). With paths, as pre-commit passes staged files: named code files are the report
@@ -39,7 +48,7 @@ export async function selectSources(
   const spacePaths: string[] = [];
   for (const path of paths) {
     const absPath = isAbsolute(path) ? path : resolve(options.cwd, path);
-    const isFile = statSync(absPath, { throwIfNoEntry: false })?.isFile() === true;
+    const isFile = isReachableFile(absPath);
     if (isFile && (configured.has(absPath) || (options.globs.length === 0 && isCodeFile(absPath)))) named.add(absPath);
     else if (isFile && isCodeFile(absPath)) continue; // outside the configured sources: skipped, like files outside `include`
     else spacePaths.push(path);

@@ -41,12 +41,13 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
     let stats;
     try {
       stats = statSync(absPath);
-    } catch {
+    } catch (error) {
       if (isGlob(path)) {
         globs.push({ pattern: path, cwd: options.cwd, named: true });
         continue;
       }
-      throw new InputError(path, missingReason(path));
+      // Not there, or there but not to be reached: a directory on the way that is not searchable, a link loop, a name too long.
+      throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? new InputError(path, missingReason(path)) : fileSystemError(path, error);
     }
     if (stats.isDirectory()) globs.push({ pattern: EXPORT_FILES, cwd: absPath, named: false });
     else found.set(absPath, true);
