@@ -1,5 +1,5 @@
 import type { Document, LineCounter } from 'yaml';
-import { FileBytes } from './file-bytes.js';
+import { FileBytes, type FileIdentity } from './file-bytes.js';
 import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
 
 export interface Position {
@@ -28,6 +28,8 @@ export interface SourceFile {
   offsetNow?(ref: SourceRef, path: readonly string[]): number | undefined;
   /** Drops what was read to answer `locate`; it is read again if needed. */
   release(): void;
+  /** The file as it was first read (a space's files): worker threads must read the same (see engine/parallel.ts). */
+  readonly identity?: FileIdentity;
   /**
    * For records made of several files (a content type that migration scripts changed): the file,
    * as shown to users, that `path` below the record comes from. Without it: `path` (the property).
@@ -151,6 +153,10 @@ export class JsonSourceFile implements SourceFile {
 
   get size(): number {
     return this.bytes.size;
+  }
+
+  get identity(): FileIdentity {
+    return this.bytes.identity;
   }
 
   get large(): boolean {
@@ -412,6 +418,7 @@ export class YamlSourceFile implements SourceFile {
     readonly absPath: string,
     private readonly doc: Document,
     private readonly lineCounter: LineCounter,
+    readonly identity: FileIdentity,
   ) {}
 
   /** YAML inputs stay parsed for the whole run (they are small model files). */
