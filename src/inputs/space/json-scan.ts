@@ -37,19 +37,22 @@ export function tooLongError(offset: number): TooLongError {
 }
 
 /**
- * Whether the UTF-8 bytes buf[start, end) decode to more UTF-16 code units than a JavaScript
- * string can hold (V8's limit counts those: one per character, two for a character of four
- * bytes; one that `end` cuts counts whole). Counted only when there are more bytes than the limit.
+ * UTF-16 code units (what editors count as columns, and V8's string limit counts) of the UTF-8
+ * bytes `buf[start, end)`: one per character, two for a character outside the Basic Multilingual
+ * Plane (a 4-byte sequence); a character that `end` cuts counts whole.
  */
-export function overStringLimit(buf: Uint8Array, start: number, end: number, limit = constants.MAX_STRING_LENGTH): boolean {
-  if (end - start <= limit) return false;
+export function utf16Length(buf: Uint8Array, start: number, end: number): number {
   let units = 0;
   for (let i = start; i < end; i++) {
     const byte = buf[i]!;
-    // Continuation bytes (10xxxxxx) add nothing to their character.
     if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
   }
-  return units > limit;
+  return units;
+}
+
+/** Whether the UTF-8 bytes buf[start, end) make a longer text than a JavaScript string can hold (counted only when there are more bytes than that). */
+export function overStringLimit(buf: Uint8Array, start: number, end: number, limit = constants.MAX_STRING_LENGTH): boolean {
+  return end - start > limit && utf16Length(buf, start, end) > limit;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes, type FileIdentity } from './file-bytes.js';
-import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
+import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, utf16Length, type LocateCache } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -103,19 +103,6 @@ function lastAtOrBefore(values: readonly number[], offset: number): number {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/**
- * UTF-16 code units (what editors count as columns) of the UTF-8 bytes `buf[start, end)`: one
- * per character, two for a character outside the Basic Multilingual Plane (a 4-byte sequence).
- */
-function utf16Length(buf: Uint8Array, start: number, end: number): number {
-  let units = 0;
-  for (let i = start; i < end; i++) {
-    const byte = buf[i]!;
-    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
-  }
-  return units;
 }
 
 /**
