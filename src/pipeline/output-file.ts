@@ -2,7 +2,7 @@ import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readd
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { visible } from '../util/safe-text.js';
-import { kindOf } from '../util/regular-file.js';
+import { MAX_LINKS, kindOf } from '../util/regular-file.js';
 import { STOP_SIGNALS, signalsDelivered } from '../util/signals.js';
 
 /**
@@ -138,9 +138,6 @@ interface OutputTarget {
 
 /** A directory of file descriptors' links, as realpath gives it (`/proc/self/fd` is `/proc/PID/fd`): the process id. */
 const DESCRIPTOR_DIRECTORY = /^\/proc\/(\d+)(?:\/task\/\d+)?\/fd$/;
-
-/** As the kernel follows them (MAXSYMLINKS). */
-const MAX_LINKS = 40;
 
 /**
  * What `absPath` leads to: a regular file to replace (or a new one), or a FIFO, a character

@@ -51,11 +51,13 @@ function tooLarge(size: number | null, maxBytes: number): string {
   return size === null ? `too large (more than ${limit})` : `too large: ${size.toLocaleString('en-US')} bytes (at most ${limit})`;
 }
 
+/** As many symbolic links as the kernel follows in a path (MAXSYMLINKS) before ELOOP. */
+export const MAX_LINKS = 40;
+
 /** Where a dangling symbolic link leads (through other links: the path that is missing); null when `absPath` is no such link. */
 function missingTarget(absPath: string): string | null {
   let path = absPath;
-  // As many links as the kernel follows before ELOOP.
-  for (let links = 0; links <= 40; links++) {
+  for (let links = 0; links <= MAX_LINKS; links++) {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (stats === undefined) return links === 0 ? null : path;
     if (!stats.isSymbolicLink()) return null;

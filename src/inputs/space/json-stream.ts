@@ -58,7 +58,7 @@ export function parseAt(buf: Buffer, start: number, end: number, base: number): 
  * to read next, when what `buf` holds did not end the value (`asked`: the length asked for it
  * last): twice as many, but no more than could still be a JavaScript string (`limit` UTF-16 code
  * units, V8's); null when the value is longer than that already, so that its text is never read
- * whole (a 1 GB record grew the window to 2 GB, and 2.7 GB of memory, before it was refused).
+ * whole (a 1 GB record grew the window to 2 GB, and the run to over 2 GB of memory, before it was refused).
  * First up to `limit` + 1 bytes, as many as the longest string has characters: a value that does
  * not end there is too long unless its characters take several bytes each; then at most
  * 3 * `limit` bytes (three bytes a code unit at most).
