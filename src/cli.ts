@@ -18,7 +18,7 @@ import type { BaseTree } from './pipeline/git-base.js';
 import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './pipeline/lint.js';
 import { isSpaceExport } from './inputs/space/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
+import { OutputFileError, batches, exitAfterWrites, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
 import { progressDelay, progressLine, showProgress } from './cli/progress.js';
 import { repositoryRoot } from './util/repo-root.js';
 import { toolVersion } from './util/version.js';
@@ -200,10 +200,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(`${error.format()}\n`);
       return 2;
     }
-    const detail = error instanceof Error ? (io.env.CMLINT_DEBUG ? (error.stack ?? error.message) : visible(error.message)) : visible(String(error));
-    io.stderr(`cmlint: internal error (a bug in cmlint, please report it): ${detail}\n${io.env.CMLINT_DEBUG ? '' : 'Set CMLINT_DEBUG=1 to see where it happened.\n'}`);
+    io.stderr(internalError(error, io.env, 'a bug in cmlint, please report it'));
     return 2;
   }
+}
+
+/** An internal error as stderr shows it (`cause`: whose bug it is): its message, or its stack with CMLINT_DEBUG set. */
+function internalError(error: unknown, env: CliIo['env'], cause: string): string {
+  const detail = error instanceof Error ? (env.CMLINT_DEBUG ? (error.stack ?? error.message) : visible(error.message)) : visible(String(error));
+  return `cmlint: internal error (${cause}): ${detail}\n${env.CMLINT_DEBUG ? '' : 'Set CMLINT_DEBUG=1 to see where it happened.\n'}`;
+}
+
+/**
+ * For the bin: an error that escaped the run, which no code awaited or caught (a promise that a
+ * plugin's visitor starts and does not return, a timer's callback that throws). Reported as an
+ * internal error; the process then ends with exit code 2, once the report and baseline files
+ * being written have removed their temporary files (those files keep what they held).
+ */
+export function escapedError(error: unknown, io: Pick<CliIo, 'stderr' | 'env'>): void {
+  io.stderr(internalError(error, io.env, 'an error that nothing awaited or caught, in a plugin or in cmlint'));
+  exitAfterWrites(2);
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {

@@ -1,5 +1,5 @@
 /** Plugins: rules from the config's `plugins`, in the built-in rule shape, validated like built-in rules. */
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,32 @@ describe('plugins', () => {
     expect(write.code).toBe(2);
     expect(write.stderr).toMatch(/^baseline\.json: baseline not written, because a rule crashed/);
     expect(existsSync(join(dir, 'baseline.json'))).toBe(false);
+  });
+
+  it('a promise that a plugin starts and nobody awaits, or a callback that throws: an internal error, exit code 2, reports left as they were (real bin)', () => {
+    const rule = (id: string, create: string) => ruleSource(id).replace(/create\(context\) \{.*\} \}$/s, `create(context) { ${create} } }`);
+    const dir = project('plugins: ["./floating.mjs"]\ninclude: ["export.json"]\n', {
+      'floating.mjs': `export default { rules: [${rule('floating', "return { contentType(ct) { if (ct.id === 'page') Promise.reject(new Error('floating in ' + ct.id)); } };")}] };\n`,
+      'late.mjs': `export default { rules: [${rule('late', "return { contentType(ct) { if (ct.id === 'page') setTimeout(() => { throw new Error('late in ' + ct.id); }); } };")}] };\n`,
+      'out/report.json': 'previous',
+    });
+    const run = cmlint(['-f', 'json:out/report.json', '-f', 'sarif:out/report.sarif', '--as-of', '2027-03-01'], { cwd: dir });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'cmlint: internal error (an error that nothing awaited or caught, in a plugin or in cmlint): floating in page\nSet CMLINT_DEBUG=1 to see where it happened.\n',
+    });
+    // The rejection comes before the reports are renamed into place: they are not written, and no temporary file is left.
+    expect(readdirSync(join(dir, 'out'))).toEqual(['report.json']);
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toBe('previous');
+    const debug = cmlint(['-f', 'json', '--as-of', '2027-03-01'], { cwd: dir, env: { CMLINT_DEBUG: '1' } });
+    expect(debug.code).toBe(2);
+    expect(debug.stderr).toMatch(/^cmlint: internal error \(an error that nothing awaited or caught, in a plugin or in cmlint\): Error: floating in page\n\s+at .*floating\.mjs/);
+    // A timer's callback that throws (whenever it comes: the report may be out by then).
+    writeFileSync(join(dir, '.linterrc.yaml'), 'plugins: ["./late.mjs"]\ninclude: ["export.json"]\n');
+    const late = cmlint(['-f', 'json', '--as-of', '2027-03-01'], { cwd: dir });
+    expect(late.code).toBe(2);
+    expect(late.stderr).toBe('cmlint: internal error (an error that nothing awaited or caught, in a plugin or in cmlint): late in page\nSet CMLINT_DEBUG=1 to see where it happened.\n');
   });
 
   it('loads plugins only from the config file: a `plugins` key in an input file is data', async () => {

@@ -2,7 +2,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAMES } from '../config/load-config.js';
 import { NOT_PROJECT_CODE } from '../inputs/project-dirs.js';
-import { findInputs } from '../inputs/space/find-inputs.js';
+import { escapeGlob } from '../util/glob/compile-glob.js';
+import { readGlobs } from '../util/glob/walk-globs.js';
+import { findInputs, walkInputGlobs } from '../inputs/space/find-inputs.js';
 import { displayPath, isSpaceExport } from '../inputs/space/load-space.js';
 
 /** `cmlint init` cannot write: a config exists already, or there are no export files. */
@@ -21,12 +23,12 @@ export interface InitResult {
   migrations: string[];
 }
 
-/** One glob per top-level directory holding export files; an export file in `cwd` itself is named. */
+/** One glob per top-level directory holding export files; an export file in `cwd` itself is named (names escaped). */
 function includeGlobs(files: readonly string[]): string[] {
   const globs = new Set<string>();
   for (const file of files) {
     const slash = file.indexOf('/');
-    globs.add(slash < 0 ? file : `${file.slice(0, slash)}/**/*.{json,yaml,yml}`);
+    globs.add(slash < 0 ? escapeGlob(file) : `${escapeGlob(file.slice(0, slash))}/**/*.{json,yaml,yml}`);
   }
   return [...globs].sort();
 }
@@ -84,11 +86,8 @@ export function starterConfig(include: readonly string[], exportFiles: number, p
 /** The migration scripts under `cwd` (relative paths): JS and TS files that export a `function (migration)` (parsed, never run). */
 async function findMigrationScripts(cwd: string): Promise<string[]> {
   const { default: fg } = await import('fast-glob');
-  const candidates = await fg('**/*.{js,cjs,mjs,ts,cts,mts}', {
-    cwd,
-    onlyFiles: true,
-    ignore: [...NOT_PROJECT_CODE, '**/*.d.ts'],
-  });
+  const globs = readGlobs(['**/*.{js,cjs,mjs,ts,cts,mts}']);
+  const candidates = walkInputGlobs(fg, globs, { cwd, dot: false, ignore: [...NOT_PROJECT_CODE, '**/*.d.ts'] }, cwd).map((absPath) => displayPath(absPath, cwd));
   const { isMigrationScript } = await import('../inputs/migrations/find-scripts.js');
   const scripts: string[] = [];
   for (const file of candidates.sort()) if (await isMigrationScript(join(cwd, file))) scripts.push(file);

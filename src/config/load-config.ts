@@ -1,5 +1,5 @@
 import { yamlValue } from '../util/yaml-value.js';
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isIsoDate } from '../engine/dates.js';
@@ -63,14 +63,27 @@ export interface LoadedConfig {
 
 export { ConfigError };
 
-/** The nearest config file in `cwd` or a parent directory. */
+/**
+ * The nearest config file in `cwd` or a parent directory: the first name there, whatever it is.
+ * A dangling symbolic link (or a path that cannot be looked at) is the config too, and reading it
+ * says why it cannot be read: the search must not go on to another directory's config.
+ */
 export function findConfigFile(cwd: string): string | null {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     for (const name of CONFIG_FILE_NAMES) {
       const candidate = join(dir, name);
-      if (existsSync(candidate)) return candidate;
+      if (isPresent(candidate)) return candidate;
     }
     if (dirname(dir) === dir) return null;
+  }
+}
+
+function isPresent(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }
 

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
-import { readGlobs, walkGlobs } from '../../util/glob/walk-globs.js';
+import { readGlobs } from '../../util/glob/walk-globs.js';
+import { walkInputGlobs } from '../space/find-inputs.js';
 import { InputError } from '../space/input-error.js';
 import { displayPath, type Space } from '../space/load-space.js';
 import { replayMigrations, scriptOrder, type MigrationScript, type ReplayTimings } from './replay.js';
@@ -20,7 +21,7 @@ export async function configuredScripts(loaded: LoadedConfig, cwd: string): Prom
   if (!globs || globs.length === 0) return null;
   const base = loaded.path === null ? cwd : dirname(loaded.path);
   const { default: fg } = await import('fast-glob');
-  const matches = walkGlobs(fg, readGlobs(globs), { cwd: base, dot: false, ignore: ['**/node_modules/**', '**/*.d.ts'] });
+  const matches = walkInputGlobs(fg, readGlobs(globs), { cwd: base, dot: false, ignore: ['**/node_modules/**', '**/*.d.ts'] }, cwd);
   const scripts = matches.filter((p) => SCRIPT_EXTENSIONS.test(p)).map((absPath) => ({ absPath }));
   if (scripts.length === 0) {
     throw new InputError(loaded.path ? displayPath(loaded.path, cwd) : '.', `The config key "migrations" (${globs.join(', ')}) matches no .js, .cjs, .mjs or .ts script`);

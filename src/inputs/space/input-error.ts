@@ -39,6 +39,7 @@ const FILE_SYSTEM_REASONS: Readonly<Record<string, string>> = {
   EISDIR: 'Is a directory',
   ELOOP: 'Too many levels of symbolic links',
   ENAMETOOLONG: 'File name too long',
+  ENOTDIR: 'Not a directory',
   EMFILE: 'Too many open files',
   EIO: 'Input/output error',
   ERR_FS_FILE_TOO_LARGE: 'The file is too large to read whole (over 2 GiB)',

@@ -1,6 +1,6 @@
 import type { Document, LineCounter } from 'yaml';
-import { FileBytes } from './file-bytes.js';
-import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
+import { FileBytes, type FileIdentity } from './file-bytes.js';
+import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, utf16Length, type LocateCache } from './json-scan.js';
 
 export interface Position {
   line: number;
@@ -28,6 +28,8 @@ export interface SourceFile {
   offsetNow?(ref: SourceRef, path: readonly string[]): number | undefined;
   /** Drops what was read to answer `locate`; it is read again if needed. */
   release(): void;
+  /** The file as it was first read (a space's files): worker threads must read the same (see engine/parallel.ts). */
+  readonly identity?: FileIdentity;
   /**
    * For records made of several files (a content type that migration scripts changed): the file,
    * as shown to users, that `path` below the record comes from. Without it: `path` (the property).
@@ -104,19 +106,6 @@ function lastAtOrBefore(values: readonly number[], offset: number): number {
 }
 
 /**
- * UTF-16 code units (what editors count as columns) of the UTF-8 bytes `buf[start, end)`: one
- * per character, two for a character outside the Basic Multilingual Plane (a 4-byte sequence).
- */
-function utf16Length(buf: Uint8Array, start: number, end: number): number {
-  let units = 0;
-  for (let i = start; i < end; i++) {
-    const byte = buf[i]!;
-    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
-  }
-  return units;
-}
-
-/**
  * JSON files up to this size are read whole; larger ones are read in windows, never whole.
  * CMLINT_WHOLE_FILE_LIMIT (bytes) changes it: 0 streams every file (the tests run that way too).
  */
@@ -151,6 +140,10 @@ export class JsonSourceFile implements SourceFile {
 
   get size(): number {
     return this.bytes.size;
+  }
+
+  get identity(): FileIdentity {
+    return this.bytes.identity;
   }
 
   get large(): boolean {
@@ -412,6 +405,7 @@ export class YamlSourceFile implements SourceFile {
     readonly absPath: string,
     private readonly doc: Document,
     private readonly lineCounter: LineCounter,
+    readonly identity: FileIdentity,
   ) {}
 
   /** YAML inputs stay parsed for the whole run (they are small model files). */
