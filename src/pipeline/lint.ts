@@ -187,7 +187,10 @@ function sourceWalk(files: readonly { absPath: string; path: string }[], loaded:
 export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>): Promise<{ space: Space; config: ConfigFile }> {
   const loaded = await loadConfig(options.cwd, undefined, options.configPath);
   const selection = await selectRunInputs(options, loaded);
-  return { space: await loadSpace(selection.files, options.cwd), config: loaded.config };
+  const space = await loadSpace(selection.files, options.cwd);
+  // With `migrations`, the model the scripts produce, as lint runs see it.
+  const migrated = loaded.config.migrations?.length ? await (await import('../inputs/migrations/index.js')).configuredSpace(space, loaded, options.cwd) : space;
+  return { space: migrated, config: loaded.config };
 }
 
 /** The model before the change (its entries are not read: the diff rules look at the entries after it). */

@@ -28,6 +28,16 @@ export async function configuredScripts(loaded: LoadedConfig, cwd: string): Prom
   return scriptOrder(scripts);
 }
 
+/**
+ * The space as a lint run sees it: with the config's `migrations` applied (the space itself when
+ * the config names none). For commands that read the model without linting it (graphql-schema).
+ */
+export async function configuredSpace(space: Space, loaded: LoadedConfig, cwd: string): Promise<Space> {
+  const scripts = await configuredScripts(loaded, cwd);
+  if (!scripts) return space;
+  return withMigrations(space, scripts, { cwd, configShown: loaded.path === null ? '.' : displayPath(loaded.path, cwd) });
+}
+
 /** The scripts among the paths named on the command line (pre-commit's changed files). */
 export function namedScripts(paths: readonly string[], cwd: string, scripts: readonly MigrationScript[]): Set<string> {
   const known = new Set(scripts.map((s) => s.absPath));

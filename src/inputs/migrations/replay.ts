@@ -78,6 +78,8 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
   ];
 
   const origins = new Map<string, ContentTypeOrigin>();
+  /** Content types a script deleted, with the line that did it. */
+  const removedTypes = new Map<string, Site>();
   const entrySites = new Map<string, Site>();
   const issues: SpaceModel['migrationIssues'] = [];
   const absPaths = new Map<string, string>();
@@ -130,7 +132,7 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
         const key = JSON.stringify([site.file, ctId, fieldId, error.message]);
         if (seen.has(key)) continue;
         seen.add(key);
-        issues.push({ node: issueNode(ctId, fieldId, site, script.absPath), message: error.message });
+        issues.push({ node: issueNode(ctId, fieldId, site, absPaths), message: error.message });
       }
       continue;
     }
@@ -146,8 +148,10 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
         if (ctId === undefined || type.startsWith('tag/')) continue;
         if (type === 'contentType/delete') {
           origins.delete(ctId);
+          removedTypes.set(ctId, site);
           continue;
         }
+        if (type === 'contentType/create') removedTypes.delete(ctId);
         let origin = origins.get(ctId);
         if (!origin) origins.set(ctId, (origin = newOrigin(site, base.contentTypes.get(ctId), base.editorInterfaces.get(ctId))));
         recordStep(origin, type, site, payload?.fieldId, payload?.props);
@@ -181,6 +185,13 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
     else if (base.editorInterfaces.has(id)) model.editorInterfaces.set(id, base.editorInterfaces.get(id)!);
   }
   model.migrationIssues.push(...issues);
+  for (const [id, site] of removedTypes) if (base.contentTypes.has(id)) model.scriptRemovals.add({ node: nodeAt(id, undefined, site, absPaths), ...site });
+  for (const [id, origin] of origins) {
+    const kept = new Set(model.contentTypes.get(id)?.fields.map((f) => f.id));
+    for (const [fieldId, { site, renamedTo }] of origin.removedFields) {
+      if (!kept.has(fieldId)) model.scriptRemovals.add({ node: nodeAt(id, fieldId, site, absPaths), ...site, ...(renamedTo !== undefined ? { renamedTo } : {}) });
+    }
+  }
 
   const changed = new Map<string, EntryNode>();
   for (const id of offline.changedEntries.keys()) {
@@ -222,14 +233,15 @@ function runtimeMessage(error: unknown): string {
   return `An entry transformation threw: ${inner instanceof Error ? inner.message : String(inner)}`;
 }
 
-/** The node a rejected step is reported on: its content type and field, at its script line. */
-function issueNode(ctId: string | undefined, fieldId: string | undefined, site: Site, scriptPath: string): ReportNode {
-  const file = new SiteFile(site.file === scriptPath ? scriptPath : site.file, site);
-  const source: SourceRef = { file, pointer: ctId === undefined ? '' : `/contentTypes/${ctId}`, offset: 0 };
-  if (ctId === undefined) {
-    // A step about no content type (a tag): reported with no content type in its target.
-    return { kind: 'conceptScheme', id: '', concepts: [], source };
-  }
+/** The node a rejected step is reported on: its content type and field at its script line (a step about a tag: no content type). */
+function issueNode(ctId: string | undefined, fieldId: string | undefined, site: Site, absPaths: ReadonlyMap<string, string>): ReportNode {
+  if (ctId !== undefined) return nodeAt(ctId, fieldId, site, absPaths);
+  return { kind: 'conceptScheme', id: '', concepts: [], source: { file: new SiteFile(absPaths.get(site.file) ?? site.file, site), pointer: '', offset: 0 } };
+}
+
+/** A content type (or its field) at a script line: a step the tool rejects there, a content type or field a script removes there. */
+function nodeAt(ctId: string, fieldId: string | undefined, site: Site, absPaths: ReadonlyMap<string, string>): ContentTypeNode | FieldNode {
+  const source: SourceRef = { file: new SiteFile(absPaths.get(site.file) ?? site.file, site), pointer: `/contentTypes/${ctId}`, offset: 0 };
   const fields: FieldNode[] = [];
   const contentType: ContentTypeNode = { kind: 'contentType', id: ctId, json: { sys: { id: ctId }, fields: [] } as unknown as ContentTypeJson, fields, source };
   if (fieldId === undefined) return contentType;
