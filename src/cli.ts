@@ -267,6 +267,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           ...written.documents.map((glob) => `  documents: ${glob}`),
           ...written.sources.map((glob) => `  sources: ${glob}`),
           ...written.migrations.map((glob) => `  migrations: ${glob}`),
+          ...(written.migrationsApplied ? [visible(`  migrationsApplied: the scripts up to ${written.migrationsApplied.script} (the export's '${written.migrationsApplied.contentType}' entry)`)] : []),
         ].join('\n')}\nRun 'cmlint' to lint them.\n`,
     );
     return 0;

@@ -293,7 +293,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     pool?.start(space);
     if (migrations) {
       const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
-      space = await (await import('../inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
+      space = await (await import('../inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts, loaded });
     }
     for (const type of space.model.contentTypes.values()) if (selection.targets?.has(type.source.file.absPath)) targetTypes.add(type.id);
     // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.
