@@ -283,6 +283,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           ...written.documents.map((glob) => `  documents: ${glob}`),
           ...written.sources.map((glob) => `  sources: ${glob}`),
           ...written.migrations.map((glob) => `  migrations: ${glob}`),
+          ...(written.migrationsApplied ? [visible(`  migrationsApplied: the scripts up to ${written.migrationsApplied.script} (the export's '${written.migrationsApplied.contentType}' entry)`)] : []),
         ].join('\n')}\nRun 'cmlint' to lint them.\n`,
     );
     return 0;
@@ -428,6 +429,9 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   const flag = LINT_ONLY_FLAGS.find((name) => values[name] !== undefined);
   if (flag) throw new UsageError(`graphql-schema: --${flag} does not apply`);
   const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config });
+  // A script the migration tool rejects is not applied (as in a lint run, which reports it): say so.
+  const rejected = [...new Set(space.model.migrationIssues.map((issue) => recordOf(issue.node).source.file.path))];
+  if (rejected.length > 0) io.stderr(`cmlint: not applied, because the migration tool rejects ${rejected.length === 1 ? 'it' : 'them'} (cmlint reports where): ${rejected.map(visible).join(', ')}\n`);
   // Loaded here: a lint run does not need the renderer.
   const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
     import('./graphql/schema-model.js'),

@@ -58,6 +58,37 @@ describe('cmlint init', () => {
     const lint = cmlint(['--as-of', '2026-11-21', '-f', 'json'], { cwd: dir });
     expect(lint.code, lint.stderr).toBe(0);
     expect(JSON.parse(lint.stdout).summary.contentTypes).toBe(2);
+    // No version-tracking entry in the export: how to say which scripts it holds, commented out.
+    expect(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')).toContain('# migrationsApplied: "migrations/003-hidden.ts"\n# migrationsApplied: { contentType: versionTracking, field: version }\n');
+  });
+
+  it('proposes migrationsApplied when the export records the last script run in a version-tracking entry, as the service’s continuous-delivery example does', () => {
+    const dir = tempDir();
+    const symbol = (id: string) => ({ id, name: id, type: 'Symbol', localized: false, required: false, validations: [], disabled: false, omitted: false });
+    const space = {
+      locales: [{ sys: { id: 'l1', type: 'Locale' }, code: 'en-US', name: 'English', default: true, fallbackCode: null }],
+      contentTypes: [
+        { sys: { id: 'versionTracking', type: 'ContentType', version: 2 }, name: 'Version', displayField: 'version', fields: [symbol('version')] },
+        { sys: { id: 'post', type: 'ContentType', version: 4 }, name: 'Post', displayField: 'title', fields: [symbol('title'), symbol('teaser')] },
+      ],
+      entries: [{ sys: { id: 'v', type: 'Entry', version: 5, publishedVersion: 4, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'versionTracking' } } }, fields: { version: { 'en-US': '2' } } }],
+    };
+    writeFileSync(join(dir, 'export.json'), JSON.stringify(space, null, 2));
+    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+    mkdirSync(join(dir, 'migrations'));
+    writeFileSync(join(dir, 'migrations', '1.js'), "module.exports = function (migration) {\n  migration.editContentType('post').createField('teaser').name('Teaser').type('Symbol');\n};\n");
+    writeFileSync(join(dir, 'migrations', '2.js'), "module.exports = function (migration) {\n  migration.editContentType('post').editField('subtitle').omitted(true);\n  migration.editContentType('post').deleteField('subtitle');\n};\n");
+    writeFileSync(join(dir, 'migrations', '3.js'), "module.exports = function (migration) {\n  migration.editContentType('post').createField('code').name('Code').type('Symbol');\n};\n");
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain("\n  migrationsApplied: the scripts up to migrations/2.js (the export's 'versionTracking' entry)\n");
+    const config = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { migrationsApplied: unknown };
+    expect(config.migrationsApplied).toEqual({ contentType: 'versionTracking', field: 'version' });
+    // The config replays only 3.js: scripts 1 and 2, already in the export, would be rejected over it.
+    const lint = cmlint(['--as-of', '2026-11-21', '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe('');
+    expect(JSON.parse(lint.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'migration-invalid')).toEqual([]);
+    expect(JSON.parse(lint.stdout).summary.contentTypes).toBe(2);
   });
 
   it('never overwrites a config file', () => {

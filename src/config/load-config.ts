@@ -35,6 +35,8 @@ export interface ConfigFile {
   exclude?: string[];
   /** Globs of migration scripts, relative to the config file: replayed on the space before it is linted. */
   migrations?: string[];
+  /** The scripts the space on disk already holds: the last of them, or where the space records its version. */
+  migrationsApplied?: MigrationsApplied;
   /** The organisation taxonomy export, relative to the config file. */
   taxonomy?: string;
   asOf?: string;
@@ -51,6 +53,13 @@ export interface ConfigFile {
   /** Globs of GraphQL documents (files, or JS/TS/component files embedding operations), relative to the config file. */
   documents?: string[];
 }
+
+/**
+ * `migrationsApplied`: a script (path relative to the config file; it and the scripts before it are
+ * in the space on disk), or the entry of the space that records the version of the last script run
+ * (its content type, its field, and its id when the content type has several entries).
+ */
+export type MigrationsApplied = string | { contentType: string; field: string; entry?: string };
 
 /** The config of a run: the file's content (empty without a file), its path, and the rules it can configure. */
 export interface LoadedConfig {

@@ -187,7 +187,10 @@ function sourceWalk(files: readonly { absPath: string; path: string }[], loaded:
 export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>): Promise<{ space: Space; config: ConfigFile }> {
   const loaded = await loadConfig(options.cwd, undefined, options.configPath);
   const selection = await selectRunInputs(options, loaded);
-  return { space: await loadSpace(selection.files, options.cwd), config: loaded.config };
+  const space = await loadSpace(selection.files, options.cwd);
+  // With `migrations`, the model the scripts produce, as lint runs see it.
+  const migrated = loaded.config.migrations?.length ? await (await import('../inputs/migrations/index.js')).configuredSpace(space, loaded, options.cwd) : space;
+  return { space: migrated, config: loaded.config };
 }
 
 /** The model before the change (its entries are not read: the diff rules look at the entries after it). */
@@ -290,7 +293,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
     pool?.start(space);
     if (migrations) {
       const configShown = loaded.path === null ? '.' : displayPath(loaded.path, options.cwd);
-      space = await (await import('../inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts });
+      space = await (await import('../inputs/migrations/index.js')).withMigrations(space, migrations, { cwd: options.cwd, configShown, upTo: changedScripts, loaded });
     }
     for (const type of space.model.contentTypes.values()) if (selection.targets?.has(type.source.file.absPath)) targetTypes.add(type.id);
     // With report targets that are neither code nor content types (a staged entry file), no finding in code could be reported: code is not read.

@@ -45,6 +45,11 @@ export class MigratedRecordFile implements SourceFile {
     return 'site' in resolved ? resolved.site.file : resolved.base.file.path;
   }
 
+  scriptSite(ref: SourceRef, path: readonly string[]): Site | undefined {
+    const resolved = this.resolve(ref, path);
+    return 'site' in resolved ? resolved.site : undefined;
+  }
+
   locate(ref: SourceRef, path: readonly string[]): Position {
     const resolved = this.resolve(ref, path);
     if ('site' in resolved) return { line: resolved.site.line, column: 1 };

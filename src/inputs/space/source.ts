@@ -35,6 +35,11 @@ export interface SourceFile {
    * as shown to users, that `path` below the record comes from. Without it: `path` (the property).
    */
   fileOf?(ref: SourceRef, path: readonly string[]): string;
+  /**
+   * For records that migration scripts changed: the script line that last set `path` below the
+   * record (file as shown to users), or undefined when it comes from the inputs on disk.
+   */
+  scriptSite?(ref: SourceRef, path: readonly string[]): { file: string; line: number } | undefined;
 }
 
 /** A place to find: `path` below the record `ref`, or its byte offset `at` when already known. */
