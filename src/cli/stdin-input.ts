@@ -21,7 +21,7 @@ export interface StdinCopy {
 const LEADING = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]);
 
 /**
- * Copies standard input (`-` among the paths: `… space export | cmlint -`) into a file of a new
+ * Copies standard input (`-` among the paths: `gunzip -c space.json.gz | cmlint -`) into a file of a new
  * temporary directory, so that it is read as every export is: JSON in windows of 1 MB at any
  * size, its text checked as it is decoded, positions from its bytes. The copy is written as it
  * arrives, never held in memory. It is JSON when its first character other than blanks is `{`
