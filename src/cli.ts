@@ -142,13 +142,16 @@ function checkStdinUse(paths: readonly string[], io: CliIo, base: boolean): bool
 }
 
 /**
- * What a run that reads standard input's copy takes: the name findings give it, and a config
- * without `include`, so that the named paths are the inputs (standard input cannot be one of
- * the include's files, which would make it a report target outside the space, skipped).
+ * How a run reads the paths: `-` as standard input's copy, named `<stdin>` in findings; with it,
+ * a config without `include`, so that the named paths are the inputs (standard input cannot be
+ * one of the include's files, which would make it a report target outside the space, skipped).
  */
-function stdinReading(stdin: StdinCopy | undefined, loaded: LoadedConfig): Pick<LintOptions, 'config' | 'shownAs'> {
-  if (!stdin) return { config: loaded };
-  return { config: { ...loaded, config: { ...loaded.config, include: [] } }, shownAs: new Map([[stdin.absPath, STDIN_NAME]]) };
+function reading(stdin: StdinCopy | undefined, loaded: LoadedConfig): { path: (path: string) => string; options: Pick<LintOptions, 'config' | 'shownAs'> } {
+  if (!stdin) return { path: (path) => path, options: { config: loaded } };
+  return {
+    path: (path) => (path === STDIN_ARGUMENT ? stdin.absPath : path),
+    options: { config: { ...loaded, config: { ...loaded.config, include: [] } }, shownAs: new Map([[stdin.absPath, STDIN_NAME]]) },
+  };
 }
 
 /** `--color` or `--no-color`, whichever came last; undefined for neither. */
@@ -310,11 +313,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
     if (usesStdin) stdin = await copyStdin(io.stdin!());
-    const named = (path: string) => (stdin && path === STDIN_ARGUMENT ? stdin.absPath : path);
+    const inputs = reading(stdin, loaded);
     outcome = await lintReport({
-      paths: paths.map(named),
+      paths: paths.map(inputs.path),
       cwd: io.cwd,
-      ...stdinReading(stdin, loaded),
+      ...inputs.options,
       asOf,
       ruleSeverities,
       ...(values.taxonomy !== undefined ? { taxonomyPath: values.taxonomy } : {}),
@@ -323,7 +326,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       pruneBaseline: values['prune-baseline'] === true,
       ...(progress ? { onProgress: progress.onProgress } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
-      ...(before ? { before: { ...before, paths: before.paths.map(named) } } : {}),
+      ...(before ? { before: { ...before, paths: before.paths.map(inputs.path) } } : {}),
     });
   } finally {
     progress?.done();
@@ -413,7 +416,8 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   let lines;
   try {
     if (usesStdin) stdin = await copyStdin(io.stdin!());
-    const { space } = await readSpace({ paths: paths.map((path) => (stdin && path === STDIN_ARGUMENT ? stdin.absPath : path)), cwd: io.cwd, ...stdinReading(stdin, loaded) });
+    const inputs = reading(stdin, loaded);
+    const { space } = await readSpace({ paths: paths.map(inputs.path), cwd: io.cwd, ...inputs.options });
     // Loaded here: a lint run does not need the renderer.
     const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
       import('./graphql/schema-model.js'),
