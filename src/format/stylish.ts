@@ -1,4 +1,4 @@
-import { readableFinding } from '../util/safe-text.js';
+import { readableFinding, visible } from '../util/safe-text.js';
 import pc from 'picocolors';
 import type { Finding } from '../engine/findings.js';
 import { plural } from '../util/plural.js';
@@ -50,7 +50,7 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     if (finding.enforcement.status === 'upcoming') upcoming++;
     const f = readableFinding(finding);
     const severity = f.change ? `${f.severity} (${f.change})` : f.severity;
-    lines.push([c.bold(placeOf(f)), severityColor[f.severity](severity), c.dim(f.ruleId)].join('  '));
+    lines.push([c.bold(placeOf(f)), severityColor[f.severity](severity), visible(f.ruleId)].join('  '));
     if (!f.internal) lines.push(...aboutLines(f, textWidth, c));
     lines.push(...wrapText(f.message, textWidth).map((line) => INDENT + line), '');
     if (lines.length >= LINES_PER_CHUNK) yield flush();
