@@ -41,6 +41,8 @@ async function run() {
     env: process.env,
     isTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
+    stdin: () => process.stdin,
   });
   // A write error reported while main ran has set 2 already; one reported later (the last write) sets it then.
   if (stdout.failure() === null && stderr.failure() === null) process.exitCode = code;

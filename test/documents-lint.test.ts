@@ -88,7 +88,7 @@ describe('documents in a lint run', () => {
     write(dir, { 'src/Broken.tsx': 'export const Q = gql`query Q { post(id: "1") { title } }`;\nexport const B = () => <div>;\n' });
     const run = cmlint([...AS_OF], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/src\/Broken\.tsx\n\s+2:\d+\s+error\s+Cannot parse this file to find GraphQL in it: /);
+    expect(run.stdout).toMatch(/^src\/Broken\.tsx:2:\d+ {2}error {2}input-error\n {2}Cannot parse this file to find GraphQL in it: /);
   });
 
   it('a GraphQL syntax error is a finding (the CI gate fails with exit 1, other findings still reported)', () => {

@@ -56,7 +56,7 @@ describe('plugins', () => {
 
   it('reports a bad option of a plugin rule like one of a built-in rule', async () => {
     const dir = project('plugins: ["./one.mjs"]\nrules:\n  listed-type: [error, { idz: [] }]\n', { 'one.mjs': `export default ${ruleSource('listed-type')};\n` });
-    expect(await configError(dir)).toBe(".linterrc.yaml:3:26: rules.listed-type[1].idz: unknown key 'idz'");
+    expect(await configError(dir)).toBe(".linterrc.yaml:3:26: rules.listed-type[1].idz: unknown key 'idz' (did you mean 'ids'?)");
   });
 
   const broken: [string, string, Record<string, string>, string][] = [
@@ -167,7 +167,7 @@ describe('plugins', () => {
 
   it('lists and explains plugin rules, and accepts them in --rule (real bin)', () => {
     const dir = project('plugins: ["./one.mjs"]\n', { 'one.mjs': `export default ${ruleSource('listed-type')};\n` });
-    expect(cmlint(['rules', '--as-of', '2027-01-01'], { cwd: dir }).stdout).toMatch(/^listed-type\s+error\s+enforced from 2027-02-15 \(in 45 days\)\s+Reports listed content types\.$/m);
+    expect(cmlint(['rules', '--as-of', '2027-01-01'], { cwd: dir }).stdout).toMatch(/^listed-type +error {5}enforced from 2027-02-15 \(in 45 days\)\n {4}Reports listed content types\.$/m);
     expect(cmlint(['explain', 'listed-type'], { cwd: dir }).stdout).toMatch(/^# listed-type\n/);
     const off = cmlint(['--rule', 'listed-type=off', '--as-of', '2027-03-01', '-f', 'json'], { cwd: dir });
     expect(off.stderr).toBe('');

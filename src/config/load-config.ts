@@ -9,9 +9,10 @@ import { diagnoseJson } from '../inputs/space/json-diagnose.js';
 import { JsonSourceFile, locateInYaml, type Position } from '../inputs/space/source.js';
 import { globProblems } from './check-globs.js';
 import { buildConfigSchema } from './config-schema.js';
-import { closest } from './closest.js';
+import { didYouMean, suggestions } from './closest.js';
 import { ConfigError } from './config-error.js';
 import { loadPlugins } from './load-plugins.js';
+import { knownKeys } from './schema-keys.js';
 import { packageFile } from '../util/package-root.js';
 import { FileKindError, readRegularFile } from '../util/regular-file.js';
 
@@ -201,13 +202,16 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
   const validate = await configValidator(rules, plugged.length === 0);
   const valid = validate(parsed.value);
   const ruleIds = rules.map((r) => r.meta.id);
+  // Only a config with an unknown key needs the schema (for suggestions): built then, once.
+  let schema: Record<string, unknown> | undefined;
+  const keysAt = (path: readonly string[]) => knownKeys((schema ??= buildConfigSchema(rules)), path);
   const problems = new Map<string, Position>();
   const problem = (pointer: string, message: string): void => {
     const position = parsed.locate(pointer);
     problems.set(`${shown}:${position.line}:${position.column}: ${keyPath(pointer)}: ${message}`, position);
   };
   for (const error of valid ? [] : (validate.errors ?? [])) {
-    const described = describeError(error, ruleIds);
+    const described = describeError(error, ruleIds, keysAt);
     if (described) problem(described.pointer, described.message);
   }
   // The schema checks the shape YYYY-MM-DD; a day that does not exist (2025-02-30) is caught here.
@@ -228,8 +232,11 @@ function keyPath(pointer: string): string {
   return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
-/** An ajv error as a plain sentence about one key, or null for errors that only repeat another. */
-function describeError(error: ErrorObject, ruleIds: readonly string[]): { pointer: string; message: string } | null {
+/**
+ * An ajv error as a plain sentence about one key, or null for errors that only repeat another.
+ * `keysAt` gives the keys the schema knows for the object at a path (for an unknown key's suggestions).
+ */
+function describeError(error: ErrorObject, ruleIds: readonly string[], keysAt: (path: readonly string[]) => string[]): { pointer: string; message: string } | null {
   const pointer = error.instancePath;
   const parent = decodePointer(pointer);
   switch (error.keyword) {
@@ -239,13 +246,12 @@ function describeError(error: ErrorObject, ruleIds: readonly string[]): { pointe
       const key = (error.params as { additionalProperty: string }).additionalProperty;
       const at = pointer + encodePointer([key]);
       if (parent[parent.length - 1] === 'rules') {
-        const suggestion = closest(key, ruleIds);
-        return { pointer: at, message: `unknown rule '${key}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}` };
+        return { pointer: at, message: `unknown rule '${key}'${didYouMean(suggestions(key, ruleIds))}` };
       }
       if (key === 'options' && parent[0] === 'overrides') {
         return { pointer: at, message: 'options cannot be set in overrides (set them under the top-level rules)' };
       }
-      return { pointer: at, message: `unknown key '${key}'` };
+      return { pointer: at, message: `unknown key '${key}'${didYouMean(suggestions(key, keysAt(parent)))}` };
     }
     case 'enum': {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);

@@ -60,6 +60,8 @@ export interface LintOptions {
    * targets), and only the rules with `meta.diff` run.
    */
   before?: BeforeInputs;
+  /** Input files shown under another name than their path, by absolute path (standard input's copy: `<stdin>`). */
+  shownAs?: ReadonlyMap<string, string>;
 }
 
 /** The inputs of the model before a change: paths as on the command line, read from `cwd`. */
@@ -126,7 +128,7 @@ function baselineFile(options: LintOptions, loaded: LoadedConfig): BaselineFile 
 }
 
 /** The input files of a run: the space to read, and the report targets among them (if any). */
-async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { base?: string; diff?: boolean; sourcesOnly?: boolean }, loaded: LoadedConfig) {
+async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd' | 'shownAs'> & { base?: string; diff?: boolean; sourcesOnly?: boolean }, loaded: LoadedConfig) {
   const { config, path } = loaded;
   const selection = await selectInputs(options.paths, {
     cwd: options.cwd,
@@ -134,6 +136,7 @@ async function selectRunInputs(options: Pick<LintOptions, 'paths' | 'cwd'> & { b
     // A diff compares the named inputs (or the configured ones): names are not report targets there.
     include: options.diff === true && options.paths.length > 0 ? [] : (config.include ?? []),
     exclude: config.exclude ?? [],
+    ...(options.shownAs ? { shownAs: options.shownAs } : {}),
   });
   if (selection.files.length === 0 && selection.targets?.size !== 0 && options.sourcesOnly !== true && !config.migrations?.length) {
     throw new InputError(options.paths.join(' ') || '.', 'No .json, .yaml or .yml files to lint');
@@ -184,8 +187,8 @@ function sourceWalk(files: readonly { absPath: string; path: string }[], loaded:
 }
 
 /** Finds the config and the input files, and reads the model part of the space. Throws InputErrors / ConfigError / InputError. */
-export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath'>): Promise<{ space: Space; config: ConfigFile }> {
-  const loaded = await loadConfig(options.cwd, undefined, options.configPath);
+export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath' | 'config' | 'shownAs'>): Promise<{ space: Space; config: ConfigFile }> {
+  const loaded = options.config ?? (await loadConfig(options.cwd, undefined, options.configPath));
   const selection = await selectRunInputs(options, loaded);
   const space = await loadSpace(selection.files, options.cwd);
   // With `migrations`, the model the scripts produce, as lint runs see it.
@@ -194,8 +197,8 @@ export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'co
 }
 
 /** The model before the change (its entries are not read: the diff rules look at the entries after it). */
-async function readBefore(before: BeforeInputs, loaded: LoadedConfig, taxonomy: ReturnType<typeof taxonomyInput>) {
-  const selection = await selectRunInputs({ paths: before.paths, cwd: before.cwd, base: before.base, diff: true }, loaded);
+async function readBefore(before: BeforeInputs, loaded: LoadedConfig, taxonomy: ReturnType<typeof taxonomyInput>, shownAs: LintOptions['shownAs']) {
+  const selection = await selectRunInputs({ paths: before.paths, cwd: before.cwd, base: before.base, diff: true, shownAs }, loaded);
   const space = await loadSpace(selection.files, before.cwd, { taxonomy });
   return space.model;
 }
@@ -288,7 +291,7 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
             asOf,
           })
         : undefined;
-    const before = options.before ? await readBefore(options.before, loaded, taxonomy) : undefined;
+    const before = options.before ? await readBefore(options.before, loaded, taxonomy, options.shownAs) : undefined;
     let space = await loadSpace(selection.files, options.cwd, { taxonomy });
     pool?.start(space);
     if (migrations) {

@@ -17,6 +17,8 @@ export interface FindInputsOptions {
   base: string;
   include: readonly string[];
   exclude: readonly string[];
+  /** Files shown under another name than their path, by absolute path (standard input's copy). */
+  shownAs?: ReadonlyMap<string, string>;
 }
 
 function isGlob(pattern: string): boolean {
@@ -68,9 +70,11 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
       for (const path of [...found.keys()]) if (globsMatch(excluded, path, options.base)) found.delete(path);
     }
   }
-  return withoutAliases(
-    [...found.entries()].map(([absPath, explicit]) => ({ absPath, explicit })).sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0)),
-  );
+  const files = [...found.entries()].map(([absPath, explicit]): InputFile => {
+    const shown = options.shownAs?.get(absPath);
+    return shown === undefined ? { absPath, explicit } : { absPath, explicit, shown };
+  });
+  return withoutAliases(files.sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0)));
 }
 
 /**

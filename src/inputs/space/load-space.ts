@@ -21,6 +21,8 @@ export interface InputFile {
   absPath: string;
   /** Named on the command line: an unrecognised file is then an error instead of being skipped. */
   explicit: boolean;
+  /** How findings and errors name it, when not by its path (standard input's copy: `<stdin>`). */
+  shown?: string;
 }
 
 /**
@@ -76,8 +78,8 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
   const duplicates = new DuplicateCheck();
 
   /** Reads a file's records of `kinds` into the model; `check` refuses a file by saying why. */
-  const read = async (absPath: string, check: (index: FileIndex) => string | null, kinds: ReadonlySet<RecordKind>) => {
-    const path = displayPath(absPath, cwd);
+  const read = async (absPath: string, check: (index: FileIndex) => string | null, kinds: ReadonlySet<RecordKind>, shown?: string) => {
+    const path = shown ?? displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
       const opened = await openFile(absPath, path);
@@ -107,7 +109,7 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
   for (const input of inputs) {
     const notExport = (index: FileIndex) =>
       !index.recognised && input.explicit ? 'Not a space export: no content types, entries, assets or locales, and no resource with sys.type' : null;
-    const file = await read(input.absPath, notExport, MODEL_KINDS);
+    const file = await read(input.absPath, notExport, MODEL_KINDS, input.shown);
     if (file) indexed.push(file);
   }
   const { taxonomy } = options;
