@@ -1,7 +1,7 @@
 import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../inputs/space/json-scan.js';
 import type { Space } from '../inputs/space/load-space.js';
-import type { SourceFile } from '../inputs/space/source.js';
+import type { SourceFile } from '../model/source-ref.js';
 import type { CodeInput } from '../inputs/code-input.js';
 import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
 import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
