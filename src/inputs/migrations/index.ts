@@ -1,5 +1,4 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import type { LoadedConfig } from '../../config/load-config.js';
 import { readGlobs, walkGlobs } from '../../util/glob/walk-globs.js';
 import { InputError } from '../space/input-error.js';
 import { displayPath, type Space } from '../space/load-space.js';
@@ -10,12 +9,18 @@ export type { MigrationScript, ReplayTimings } from './replay.js';
 /** Script files the `migrations` globs may name (others they match are not scripts). */
 const SCRIPT_EXTENSIONS = /\.(?:js|cjs|mjs|ts|cts|mts)$/;
 
+/** What of the config the scripts are found with: its `migrations` globs, relative to the config file (`path`; null: none). */
+export interface MigrationsConfig {
+  config: { migrations?: readonly string[] };
+  path: string | null;
+}
+
 /**
  * The migration scripts the config names (`migrations` globs, relative to the config file), in
  * the order they run; null when the config names none. Globs that match no script are an input
  * error: a misspelt glob must not make the run pass without the scripts.
  */
-export async function configuredScripts(loaded: LoadedConfig, cwd: string): Promise<MigrationScript[] | null> {
+export async function configuredScripts(loaded: MigrationsConfig, cwd: string): Promise<MigrationScript[] | null> {
   const globs = loaded.config.migrations;
   if (!globs || globs.length === 0) return null;
   const base = loaded.path === null ? cwd : dirname(loaded.path);
