@@ -1,26 +1,27 @@
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config/load-config.js';
 import { closest } from './config/closest.js';
 import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/dates.js';
 import { enforcementAt, stagesText } from './engine/stages.js';
-import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
-import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
+import type { Rule, RuleMeta, Severity, SeveritySetting } from './engine/rule.js';
 import { defaultOptions } from './config/resolve-rules.js';
-import { BaselineError, type StaleEntry } from './pipeline/baseline.js';
-import { inputErrorLine, isInputError } from './engine/input-findings.js';
-import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
+import { ConfigError } from './config/load-config.js';
+import { loadConfig } from './config/run-config.js';
+import { BaselineError } from './pipeline/baseline.js';
+import { FORMAT_NAMES, MACHINE_FORMATS } from './format/load.js';
 import { quoted, readable, visible } from './util/safe-text.js';
-import { countBySeverity, type FormatContext } from './format/types.js';
 import { InputError, InputErrors } from './inputs/space/input-error.js';
 import type { BaseTree } from './pipeline/git-base.js';
-import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './pipeline/lint.js';
+import type { BeforeInputs, PlannedOutput, RunRequest } from './pipeline/plan.js';
+import { readSpace } from './pipeline/read.js';
+import { report } from './pipeline/report.js';
+import { run as runStages } from './pipeline/run.js';
+import type { Settled } from './pipeline/settle.js';
 import { isSpaceExport } from './inputs/space/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
+import { OutputFileError, isStdout, prepareOutputFile } from './pipeline/output-file.js';
 import { progressDelay, progressLine, showProgress } from './cli/progress.js';
-import { repositoryRoot } from './util/repo-root.js';
 import { toolVersion } from './util/version.js';
 
 /** The rule pages' renderer, loaded by `rules` and `explain` only. */
@@ -107,15 +108,9 @@ function parseSeverity(value: string, what: string): SeveritySetting {
   return value as SeveritySetting;
 }
 
-/** Where one format goes: stdout, or a file (absolute path, and as given). */
-interface Output {
-  format: string;
-  file: { absPath: string; shown: string } | null;
-}
-
-/** `-f NAME` (stdout) or `-f NAME:FILE` (`/dev/stdout` is stdout); at most one to stdout, each file once. Default: stylish to stdout. */
-function parseOutputs(values: readonly string[], cwd: string): Output[] {
-  const outputs: Output[] = [];
+/** `-f NAME` (stdout) or `-f NAME:FILE` (`/dev/stdout` is stdout; a file is shown as given); at most one to stdout, each file once. Default: stylish to stdout. */
+function parseOutputs(values: readonly string[], cwd: string): PlannedOutput[] {
+  const outputs: PlannedOutput[] = [];
   for (const value of values.length > 0 ? values : ['stylish']) {
     const colon = value.indexOf(':');
     const format = colon < 0 ? value : value.slice(0, colon);
@@ -328,10 +323,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   }
   if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
-  let outcome;
+  let settled: Settled;
   try {
     if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
-    outcome = await lintReport({
+    const request: RunRequest = {
       paths,
       cwd: io.cwd,
       config: loaded,
@@ -344,64 +339,19 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...(progress ? { onProgress: progress.onProgress } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
       ...(before ? { before } : {}),
-    });
+      outputs,
+      ...(failOnFlag !== undefined ? { failOn: failOnFlag as Severity } : {}),
+      ...(maxWarningsFlag !== undefined ? { maxWarnings: Number(maxWarningsFlag) } : {}),
+      quiet: values.quiet === true,
+      color: !values['no-color'],
+    };
+    settled = await runStages(request);
   } finally {
     progress?.done();
     await baseTree?.remove();
   }
-  const { result, config, rules, baseline } = outcome;
-
-  const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
-  const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
-  const fails = failsRun(result.findings, failOn, maxWarnings);
-  const shown = values.quiet ? result.findings.filter(fails.test) : result.findings;
-  const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
-  for (const output of outputs) {
-    const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
-    const chunks = (await loadFormatChunks(output.format))({ ...result, findings: shown }, { ...context, color });
-    if (output.file === null) for (const batch of batches(chunks)) await io.stdout(batch);
-    else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
-  }
-  if (baseline) io.stderr(baselineMessage(baseline));
-  // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
-  const internal = internalFindings(result.findings);
-  const inputErrors = internal.filter(isInputError);
-  if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
-  if (internal.length > 0) return 2;
-  if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
-  return fails.any ? 1 : 0;
-}
-
-
-function staleLine(entry: StaleEntry): string {
-  const target = [
-    entry.file ?? null,
-    entry.operation ?? null,
-    entry.contentType,
-    entry.entry === null ? null : `entry ${entry.entry}`,
-    entry.field,
-    entry.locale,
-  ]
-    .filter((p) => p !== null)
-    .join(' › ');
-  return `  ${quoted(entry.ruleId)} ${quoted(target) || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
-}
-
-/** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
-function baselineMessage(baseline: BaselineReport): string {
-  const path = visible(baseline.path);
-  if (baseline.notWritten !== null) return `${path}: ${visible(baseline.notWritten)}\n`;
-  if (baseline.written) return `cmlint: baseline written to ${path}\n`;
-  const n = baseline.stale.length;
-  if (n === 0) return '';
-  const entries = `${n} recorded ${n === 1 ? 'finding that no longer occurs' : 'findings that no longer occur'}`;
-  if (baseline.pruned) return `cmlint: removed ${entries} from ${path}\n`;
-  return [
-    `cmlint: the baseline ${path} has ${entries} (fixed, or the rule changed):`,
-    ...baseline.stale.map(staleLine),
-    `Run again with --prune-baseline to remove them from ${path}.`,
-    '',
-  ].join('\n');
+  // The fix stage (issue 31) comes after the reports.
+  return report(settled, io);
 }
 
 /** Flags of the lint command that `graphql-schema` does not take. */
@@ -434,17 +384,6 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.position.line - b.position.line || a.position.column - b.position.column));
   io.stderr(`cmlint: GraphQL names collide, so no schema is printed:\n${lines.map((l) => visible(l.text)).join('\n')}\n`);
   return 1;
-}
-
-/**
- * Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`): a
- * test, not a set of the findings; and whether any does (from the counts by severity).
- */
-function failsRun(findings: FindingList, failOn: Severity, maxWarnings: number | undefined): { test: (finding: Finding) => boolean; any: boolean } {
-  const counts = countBySeverity(findings);
-  const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
-  const fails = (severity: Severity) => SEVERITY_RANK[severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && severity === 'warning');
-  return { test: (finding) => fails(finding.severity), any: (['error', 'warning', 'info'] as const).some((severity) => counts[severity] > 0 && fails(severity)) };
 }
 
 function statusText({ enforcement, stages }: RuleMeta, asOf: string): string {

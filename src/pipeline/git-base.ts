@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { BeforeInputs } from './lint.js';
+import type { BeforeInputs } from './plan.js';
 import { STOP_SIGNALS, signalsDelivered } from '../util/signals.js';
 
 /** `--base REF` cannot be read: not a repository, not a commit, git missing. */
