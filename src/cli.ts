@@ -13,7 +13,7 @@ import { FORMAT_NAMES, MACHINE_FORMATS } from './format/load.js';
 import { quoted, readable, visible } from './util/safe-text.js';
 import { InputError, InputErrors } from './inputs/space/input-error.js';
 import type { BaseTree } from './pipeline/git-base.js';
-import type { BeforeInputs, PlannedOutput, RunRequest } from './pipeline/plan.js';
+import { makePlan, type BeforeInputs, type PlannedOutput, type RunRequest } from './pipeline/plan.js';
 import { readSpace } from './pipeline/read.js';
 import { report } from './pipeline/report.js';
 import { run as runStages } from './pipeline/run.js';
@@ -78,6 +78,8 @@ Options:
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
       --base REF           diff: the state before the change is the commit REF (e.g. origin/main)
   -q, --quiet              show only the findings that fail the run
+      --print-config       print what the run would do as JSON (the config, the rules that are on,
+                           the files of each kind of input, report targets, baseline) and exit
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
   -v, --version            print the version
   -h, --help               print this help
@@ -166,6 +168,7 @@ function parse(argv: readonly string[]) {
         rule: { type: 'string', multiple: true },
         base: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
+        'print-config': { type: 'boolean' },
         'no-color': { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -275,7 +278,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
     }
   }
-  for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
+  // --print-config only prints the plan: no report file is made.
+  const printConfig = values['print-config'] === true;
+  if (!printConfig) for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);
@@ -301,9 +306,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     throw new UsageError('--prune-baseline: no baseline (give --baseline FILE or set baseline in the config)');
   }
   const stdoutFormat = outputs.find((o) => o.file === null)?.format;
-  const progress = showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
-    ? progressLine(io.stderr, Date.now, progressDelay(io.env))
-    : null;
+  const progress =
+    !printConfig && showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
+      ? progressLine(io.stderr, Date.now, progressDelay(io.env))
+      : null;
   let before: BeforeInputs | undefined;
   let baseTree: BaseTree | undefined;
   if (command === 'diff') {
@@ -345,6 +351,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       quiet: values.quiet === true,
       color: !values['no-color'],
     };
+    if (printConfig) {
+      io.stdout(`${JSON.stringify((await makePlan(request)).plan, null, 2)}\n`);
+      return 0;
+    }
     settled = await runStages(request);
   } finally {
     progress?.done();
@@ -355,7 +365,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {
