@@ -3,9 +3,8 @@
  * (docs/architecture.md). The command line then writes the reports (report.ts); fixes, when asked
  * for, come after the reports (issue 31).
  */
-import { inputErrorsOf } from '../engine/input-findings.js';
-import type { LintResult } from '../format/types.js';
 import { toArray } from '../engine/findings.js';
+import { inputErrorsOf } from '../engine/input-findings.js';
 import { check, stoppedCheck, type Checked } from './check.js';
 import { makePlan, readsInputs, type LintOptions, type Planned, type PlannedInputs, type RunRequest } from './plan.js';
 import { read } from './read.js';
@@ -44,7 +43,7 @@ function filesFound(inputs: PlannedInputs): number {
  */
 export async function lint(options: LintOptions): Promise<LintOutcome> {
   const { result, config, rules, baseline } = await lintReport(options);
-  return { result: { ...result, findings: toArray(result.findings) } satisfies LintResult, config, rules, baseline };
+  return { result: { ...result, findings: toArray(result.findings) }, config, rules, baseline };
 }
 
 /** `lint`, with the findings held compactly: each is made into a `Finding` when it is read. */
