@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { isArchived, isPublished, isPublishedStatus } from '../src/model/entry-status.js';
 import type { EntryNode } from '../src/model/nodes.js';
 import { quoted, showList } from '../src/validation/describe.js';

@@ -2,27 +2,27 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, type LoadedConfig } from './config/load-config.js';
+import { loadConfig } from './config/run-config.js';
 import { didYouMean, suggestions } from './config/closest.js';
 import { isIsoDate, todayUtc } from './engine/dates.js';
-import { SEVERITY_RANK, type Rule, type Severity, type SeveritySetting } from './engine/rule.js';
-import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
-import { BaselineError, type StaleEntry } from './pipeline/baseline.js';
-import { inputErrorLine, isInputError } from './engine/input-findings.js';
-import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
-import { quoted, readable, visible } from './util/safe-text.js';
-import { countBySeverity, type FormatContext } from './format/types.js';
+import type { Rule, Severity, SeveritySetting } from './engine/rule.js';
+import { BaselineError } from './pipeline/baseline.js';
+import { FORMAT_NAMES, MACHINE_FORMATS } from './format/load.js';
+import { readable, visible } from './util/safe-text.js';
 import { InputError, InputErrors } from './inputs/space/input-error.js';
 import type { BaseTree } from './pipeline/git-base.js';
-import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs, type LintOptions } from './pipeline/lint.js';
+import { makePlan, type BeforeInputs, type LintOptions, type RunRequest } from './pipeline/plan.js';
+import { readSpace } from './pipeline/read.js';
+import { report } from './pipeline/report.js';
+import { run as runStages } from './pipeline/run.js';
+import type { Settled } from './pipeline/settle.js';
 import { isSpaceExport } from './inputs/space/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, batches, exitAfterWrites, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
+import { OutputFileError, exitAfterWrites, isStdout, prepareOutputFile } from './pipeline/output-file.js';
 import { COMMANDS, helpText } from './cli/help.js';
 import { progressDelay, progressLine, showProgress } from './cli/progress.js';
 import { STDIN_ARGUMENT, STDIN_NAME, copyStdin, type StdinCopy } from './cli/stdin-input.js';
-import { colorWanted, outputWidth } from './cli/terminal.js';
-import { plural } from './util/plural.js';
-import { repositoryRoot } from './util/repo-root.js';
+import { colorWanted, outputWidth } from './util/terminal.js';
 import { toolVersion } from './util/version.js';
 
 export interface CliIo {
@@ -119,6 +119,7 @@ function parse(argv: readonly string[]) {
         base: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         color: { type: 'boolean' },
+        'print-config': { type: 'boolean' },
         'no-color': { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -276,7 +277,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
     }
   }
-  for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
+  // --print-config only prints the plan: no report file is made.
+  const printConfig = values['print-config'] === true;
+  if (!printConfig) for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);
@@ -303,9 +306,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     throw new UsageError('--prune-baseline: no baseline (give --baseline FILE or set baseline in the config)');
   }
   const stdoutFormat = outputs.find((o) => o.file === null)?.format;
-  const progress = showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
-    ? progressLine(io.stderr, Date.now, progressDelay(io.env))
-    : null;
+  const progress =
+    !printConfig && showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
+      ? progressLine(io.stderr, Date.now, progressDelay(io.env))
+      : null;
   let before: BeforeInputs | undefined;
   let baseTree: BaseTree | undefined;
   if (command === 'diff') {
@@ -325,13 +329,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   }
   if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
-  let outcome;
+  let settled: Settled;
   let stdin: StdinCopy | undefined;
   try {
     if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
     if (usesStdin) stdin = await copyStdin(io.stdin!());
     const inputs = reading(stdin, loaded);
-    outcome = await lintReport({
+    const request: RunRequest = {
       paths: paths.map(inputs.path),
       cwd: io.cwd,
       ...inputs.options,
@@ -344,84 +348,27 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...(progress ? { onProgress: progress.onProgress } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
       ...(before ? { before: { ...before, paths: before.paths.map(inputs.path) } } : {}),
-    });
+      outputs,
+      ...(failOnFlag !== undefined ? { failOn: failOnFlag as Severity } : {}),
+      ...(maxWarningsFlag !== undefined ? { maxWarnings: Number(maxWarningsFlag) } : {}),
+      quiet: values.quiet === true,
+      color: colorFlag(tokens) ?? null,
+    };
+    if (printConfig) {
+      io.stdout(`${JSON.stringify((await makePlan(request)).plan, null, 2)}\n`);
+      return 0;
+    }
+    settled = await runStages(request);
   } finally {
     progress?.done();
     await baseTree?.remove();
     await stdin?.remove();
   }
-  const { result, config, rules, baseline } = outcome;
-
-  const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
-  const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
-  const fails = failsRun(result.findings, failOn, maxWarnings);
-  const shown = values.quiet ? result.findings.filter(fails.test) : result.findings;
-  const warningLimit =
-    maxWarnings === undefined ? undefined : { limit: maxWarnings, setting: maxWarningsFlag !== undefined ? `--max-warnings ${maxWarnings}` : `maxWarnings ${maxWarnings} (the config)` };
-  const context: FormatContext = {
-    color: false,
-    rules: rules.map((r) => r.meta),
-    cwd: io.cwd,
-    root: repositoryRoot(io.cwd),
-    ...(warningLimit ? { maxWarnings: warningLimit } : {}),
-    ...(baseline && !baseline.pruned && baseline.stale.length > 0 ? { staleBaseline: baseline.stale.length } : {}),
-  };
-  for (const output of outputs) {
-    // Colours only for stylish on stdout; the width of a terminal only for stdout.
-    const onStdout = output.file === null;
-    const style = { color: onStdout && output.format === 'stylish' && color(io.isTTY), width: outputWidth(io.env, onStdout ? io.columns : undefined) };
-    const chunks = (await loadFormatChunks(output.format))({ ...result, findings: shown }, { ...context, ...style });
-    if (output.file === null) for (const batch of batches(chunks)) await io.stdout(batch);
-    else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
-  }
-  if (baseline) io.stderr(baselineMessage(baseline));
-  // Said by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped or failed.
-  const internal = internalFindings(result.findings);
-  const inputErrors = internal.filter(isInputError);
-  if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
-  const warnings = countBySeverity(shown).warning;
-  if (warningLimit && warnings > warningLimit.limit && stdoutFormat !== 'stylish') {
-    io.stderr(`cmlint: ${plural(warnings, 'warning')}, more than ${warningLimit.setting}: the run fails\n`);
-  }
-  if (internal.length > 0) return 2;
-  if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
-  return fails.any ? 1 : 0;
+  // The fix stage (issue 31) comes after the reports.
+  return report(settled, io);
 }
 
-
-function staleLine(entry: StaleEntry): string {
-  const target = [
-    entry.file ?? null,
-    entry.operation ?? null,
-    entry.contentType,
-    entry.entry === null ? null : `entry ${entry.entry}`,
-    entry.field,
-    entry.locale,
-  ]
-    .filter((p) => p !== null)
-    .join(' › ');
-  return `  ${quoted(entry.ruleId)} ${quoted(target) || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
-}
-
-/** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
-function baselineMessage(baseline: BaselineReport): string {
-  const path = visible(baseline.path);
-  if (baseline.notWritten !== null) return `${path}: ${visible(baseline.notWritten)}\n`;
-  if (baseline.written) return `cmlint: baseline written to ${path}\n`;
-  const n = baseline.stale.length;
-  if (n === 0) return '';
-  const entries = `${n} recorded ${n === 1 ? 'finding that no longer occurs' : 'findings that no longer occur'}`;
-  if (baseline.pruned) return `cmlint: removed ${entries} from ${path}\n`;
-  return [
-    `cmlint: the baseline ${path} has ${entries} (fixed, or the rule changed):`,
-    ...baseline.stale.map(staleLine),
-    `Run again with --prune-baseline to remove them from ${path}.`,
-    '',
-  ].join('\n');
-}
-
-/** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {
@@ -463,15 +410,4 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.position.line - b.position.line || a.position.column - b.position.column));
   io.stderr(`cmlint: GraphQL names collide, so no schema is printed:\n${lines.map((l) => visible(l.text)).join('\n')}\n`);
   return 1;
-}
-
-/**
- * Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`): a
- * test, not a set of the findings; and whether any does (from the counts by severity).
- */
-function failsRun(findings: FindingList, failOn: Severity, maxWarnings: number | undefined): { test: (finding: Finding) => boolean; any: boolean } {
-  const counts = countBySeverity(findings);
-  const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
-  const fails = (severity: Severity) => SEVERITY_RANK[severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && severity === 'warning');
-  return { test: (finding) => fails(finding.severity), any: (['error', 'warning', 'info'] as const).some((severity) => counts[severity] > 0 && fails(severity)) };
 }

@@ -12,7 +12,9 @@ import { ConfigError, findConfigFile, readConfigFile } from '../src/config/load-
 import { globMatcher, RuleConfiguration } from '../src/config/resolve-rules.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import type { Finding } from '../src/engine/run-rules.js';
-import { lint, loadConfig, type LintOptions } from '../src/pipeline/lint.js';
+import { loadConfig } from '../src/config/run-config.js';
+import type { LintOptions } from '../src/pipeline/plan.js';
+import { lint } from '../src/pipeline/run.js';
 import { loadBuiltinRules } from '../src/engine/rules-registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

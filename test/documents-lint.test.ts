@@ -150,7 +150,7 @@ describe('cold start', () => {
   it('a run without documents loads neither graphql-js nor the tag extractor nor a JS parser', () => {
     const script = `
       import { createRequire } from 'node:module';
-      const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'lint.js'))});
+      const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'run.js'))});
       const without = await lint({ paths: [], cwd: process.argv[1] });
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((p) => /[\\\\/](graphql|@babel|@graphql-tools)[\\\\/]/.test(p)).length;
       const before = loaded();

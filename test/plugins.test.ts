@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config/load-config.js';
-import { lint, loadConfig } from '../src/pipeline/lint.js';
+import { loadConfig } from '../src/config/run-config.js';
+import { lint } from '../src/pipeline/run.js';
 import { cmlint } from './helpers/cli.js';
 import { contentType } from './helpers/rule-tester.js';
 

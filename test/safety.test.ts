@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import entryFieldValidation from '../rules/entry-field-validation.js';
 import re2IncompatiblePattern from '../rules/re2-incompatible-pattern.js';
-import { lint } from '../src/pipeline/lint.js';
+import { lint } from '../src/pipeline/run.js';
 import { cmlint, ROOT, type Run } from './helpers/cli.js';
 import { contentType, runRule } from './helpers/rule-tester.js';
 import { sarifValidator } from './helpers/sarif-schema.js';

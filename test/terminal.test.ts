@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorWanted, outputWidth } from '../src/cli/terminal.js';
+import { colorWanted, outputWidth } from '../src/util/terminal.js';
 import { didYouMean, suggestions } from '../src/config/closest.js';
 import { wrapText } from '../src/util/wrap-text.js';
 

@@ -11,7 +11,9 @@ const OUTPUT_OPTIONS = `  -f, --format NAME[:FILE] output format, to stdout or t
       --baseline FILE      hide the findings recorded in FILE (default: the config's baseline)
       --baseline-write FILE  record the findings of this run in FILE (a baseline)
       --prune-baseline     remove recorded findings that no longer occur from the baseline
-  -q, --quiet              show only the findings that fail the run`;
+  -q, --quiet              show only the findings that fail the run
+      --print-config       print what the run would do as JSON (the config, the rules that are on,
+                           the files of each kind of input, report targets, baseline) and exit`;
 
 const COMMON_OPTIONS = `  -c, --config FILE        use this config file instead of the nearest .linterrc.yaml
       --as-of DATE         judge enforcement dates as of DATE (YYYY-MM-DD; default today, UTC)`;

@@ -6,7 +6,8 @@ import { isIsoDate } from '../engine/dates.js';
 import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
 import { decodePointer, encodePointer, JsonSyntaxError } from '../inputs/space/json-scan.js';
 import { diagnoseJson } from '../inputs/space/json-diagnose.js';
-import { JsonSourceFile, locateInYaml, type Position } from '../inputs/space/source.js';
+import { JsonSourceFile, locateInYaml } from '../inputs/space/source.js';
+import type { Position } from '../model/source-ref.js';
 import { globProblems } from './check-globs.js';
 import { buildConfigSchema } from './config-schema.js';
 import { didYouMean, suggestions } from './closest.js';
@@ -15,6 +16,7 @@ import { loadPlugins } from './load-plugins.js';
 import { knownKeys } from './schema-keys.js';
 import { packageFile } from '../util/package-root.js';
 import { FileKindError, readRegularFile } from '../util/regular-file.js';
+import type { MigrationsApplied } from '../inputs/migrations/applied.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
 
@@ -54,13 +56,6 @@ export interface ConfigFile {
   /** Globs of GraphQL documents (files, or JS/TS/component files embedding operations), relative to the config file. */
   documents?: string[];
 }
-
-/**
- * `migrationsApplied`: a script (path relative to the config file; it and the scripts before it are
- * in the space on disk), or the entry of the space that records the version of the last script run
- * (its content type, its field, and its id when the content type has several entries).
- */
-export type MigrationsApplied = string | { contentType: string; field: string; entry?: string };
 
 /** The config of a run: the file's content (empty without a file), its path, and the rules it can configure. */
 export interface LoadedConfig {

@@ -6,7 +6,7 @@ import { knownLayout, type LayoutIndex } from '../inputs/space/json-stream.js';
 import type { EntryUnit, InputFile, LoadOptions, Space } from '../inputs/space/load-space.js';
 import type { SeveritySetting } from './rule.js';
 import type { WireFindings } from './findings.js';
-import { PROGRESS_EVERY, type RuleRunner, type RunStats } from './run-rules.js';
+import { PROGRESS_EVERY, type EntryPool, type RuleRunner, type RunStats } from './run-rules.js';
 
 /** What a worker thread needs to build the same space and rules as the main thread. */
 export interface WorkerSetup {
@@ -45,7 +45,7 @@ const UNITS_AHEAD = 3;
  * them as they arrive, between its own units, so the result is the same as with one thread and
  * nothing is left to hand over at the end.
  */
-export class WorkerPool {
+export class WorkerPool implements EntryPool {
   private readonly workers: Worker[];
   private readonly messages: Map<Worker, (message: WorkerMessage) => void> = new Map();
   private readonly failures: Promise<never>;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadConfig } from '../config/run-config.js';
 import { RuleConfiguration } from '../config/resolve-rules.js';
-import { loadConfig } from '../pipeline/lint.js';
 import { InputError, InputErrors } from '../inputs/space/input-error.js';
 import { expectIdentities, type FileIdentity } from '../inputs/space/file-bytes.js';
 import { rememberLayout, type LayoutIndex } from '../inputs/space/json-stream.js';

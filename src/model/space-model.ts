@@ -1,4 +1,4 @@
-import type { Position } from '../inputs/space/source.js';
+import type { Position } from './source-ref.js';
 import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, MemberNode, ReportNode } from './nodes.js';
 import { ScriptRemovals } from './script-removals.js';
 import type { TaxonomyIndex } from './taxonomy.js';

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { BeforeInputs } from './lint.js';
+import type { BeforeInputs } from './plan.js';
 import { temporaryDirectory } from '../util/temporary-directory.js';
 
 /** `--base REF` cannot be read: not a repository, not a commit, git missing. */

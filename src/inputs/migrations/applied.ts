@@ -1,9 +1,21 @@
 import { basename, dirname, extname, resolve } from 'node:path';
-import type { LoadedConfig, MigrationsApplied } from '../../config/load-config.js';
-import { isObject } from '../space/records.js';
+import { isObject } from '../../util/json-value.js';
 import { InputError } from '../space/input-error.js';
 import { displayPath, type Space } from '../space/load-space.js';
 import type { MigrationScript } from './replay.js';
+
+/**
+ * `migrationsApplied`: a script (path relative to the config file; it and the scripts before it are
+ * in the space on disk), or the entry of the space that records the version of the last script run
+ * (its content type, its field, and its id when the content type has several entries).
+ */
+export type MigrationsApplied = string | { contentType: string; field: string; entry?: string };
+
+/** What of the config says which scripts the space already holds: its `migrationsApplied`, relative to the config file (`path`; null: none). */
+export interface AppliedConfig {
+  config: { migrationsApplied?: MigrationsApplied };
+  path: string | null;
+}
 
 /**
  * Which scripts the space on disk already holds (config `migrationsApplied`). Teams that keep an
@@ -53,7 +65,7 @@ export async function trackedVersion(space: Space, where: Exclude<MigrationsAppl
  * `migrationsApplied` says: 0 without it. A script or version that names no script, or several, is
  * an input error on the config: replaying every script, or none, would not be what the team runs.
  */
-export async function appliedCount(space: Space, scripts: readonly MigrationScript[], loaded: LoadedConfig, cwd: string): Promise<number> {
+export async function appliedCount(space: Space, scripts: readonly MigrationScript[], loaded: AppliedConfig, cwd: string): Promise<number> {
   const applied = loaded.config.migrationsApplied;
   if (applied === undefined) return 0;
   const configShown = loaded.path === null ? '.' : displayPath(loaded.path, cwd);

@@ -1,10 +1,9 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import type { LoadedConfig } from '../../config/load-config.js';
 import { readGlobs } from '../../util/glob/walk-globs.js';
 import { walkInputGlobs } from '../space/find-inputs.js';
 import { InputError } from '../space/input-error.js';
 import { displayPath, type Space } from '../space/load-space.js';
-import { appliedCount } from './applied.js';
+import { appliedCount, type AppliedConfig } from './applied.js';
 import { replayMigrations, scriptOrder, type MigrationScript, type ReplayTimings } from './replay.js';
 
 export type { MigrationScript, ReplayTimings } from './replay.js';
@@ -12,12 +11,18 @@ export type { MigrationScript, ReplayTimings } from './replay.js';
 /** Script files the `migrations` globs may name (others they match are not scripts). */
 const SCRIPT_EXTENSIONS = /\.(?:js|cjs|mjs|ts|cts|mts)$/;
 
+/** What of the config the scripts are found with: its `migrations` globs, relative to the config file (`path`; null: none). */
+export interface MigrationsConfig {
+  config: { migrations?: readonly string[] } & AppliedConfig['config'];
+  path: string | null;
+}
+
 /**
  * The migration scripts the config names (`migrations` globs, relative to the config file), in
  * the order they run; null when the config names none. Globs that match no script are an input
  * error: a misspelt glob must not make the run pass without the scripts.
  */
-export async function configuredScripts(loaded: LoadedConfig, cwd: string): Promise<MigrationScript[] | null> {
+export async function configuredScripts(loaded: MigrationsConfig, cwd: string): Promise<MigrationScript[] | null> {
   const globs = loaded.config.migrations;
   if (!globs || globs.length === 0) {
     if (loaded.config.migrationsApplied === undefined) return null;
@@ -37,7 +42,7 @@ export async function configuredScripts(loaded: LoadedConfig, cwd: string): Prom
  * The space as a lint run sees it: with the config's `migrations` applied (the space itself when
  * the config names none). For commands that read the model without linting it (graphql-schema).
  */
-export async function configuredSpace(space: Space, loaded: LoadedConfig, cwd: string): Promise<Space> {
+export async function configuredSpace(space: Space, loaded: MigrationsConfig, cwd: string): Promise<Space> {
   const scripts = await configuredScripts(loaded, cwd);
   if (!scripts) return space;
   return withMigrations(space, scripts, { cwd, configShown: loaded.path === null ? '.' : displayPath(loaded.path, cwd), loaded });
@@ -58,7 +63,7 @@ export function namedScripts(paths: readonly string[], cwd: string, scripts: rea
 export async function withMigrations(
   space: Space,
   scripts: readonly MigrationScript[],
-  options: { cwd: string; configShown: string; upTo?: ReadonlySet<string>; timings?: ReplayTimings; loaded?: LoadedConfig },
+  options: { cwd: string; configShown: string; upTo?: ReadonlySet<string>; timings?: ReplayTimings; loaded?: MigrationsConfig },
 ): Promise<Space> {
   let end = scripts.length;
   if (options.upTo && options.upTo.size > 0) end = Math.max(...scripts.map((s, i) => (options.upTo!.has(s.absPath) ? i : -1))) + 1;

@@ -1,5 +1,5 @@
 import type { Space } from '../space/load-space.js';
-import type { Position, SourceFile, SourceRef } from '../space/source.js';
+import type { Position, SourceFile, SourceRef } from '../../model/source-ref.js';
 import type { AssetNode, EntryNode } from '../../model/nodes.js';
 import type { SpaceModel } from '../../model/space-model.js';
 import type { ContentTypeOrigin, Site } from './sites.js';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { displayPath, type Space } from '../space/load-space.js';
 import { toContentType, toEditorInterface, toEntry } from '../space/records.js';
-import type { SourceFile, SourceRef } from '../space/source.js';
+import type { SourceFile, SourceRef } from '../../model/source-ref.js';
 import type { ContentTypeJson, FieldJson } from '../../model/json-types.js';
 import type { ContentTypeNode, EntryNode, FieldNode, ReportNode } from '../../model/nodes.js';
 import { SpaceModel } from '../../model/space-model.js';

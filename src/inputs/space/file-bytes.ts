@@ -1,5 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import type { FileIdentity } from '../../model/source-ref.js';
 import { InputError } from './input-error.js';
+
+export type { FileIdentity };
 
 /**
  * The file changed while cmlint read it: it shrank, grew, was written or replaced (a file of a
@@ -12,13 +15,6 @@ export class FileChangedError extends InputError {
   }
 }
 
-/** What tells whether a file is still the one read: the file (device and inode), its size and its modification time. */
-export interface FileIdentity {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
 
 /**
  * The identities of the files as the main thread read them, by absolute path, in a worker thread

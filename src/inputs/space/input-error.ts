@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { readable, visible } from '../../util/safe-text.js';
-import type { Position } from './source.js';
+import type { Position } from '../../model/source-ref.js';
 
 /** A problem with an input file that stops cmlint from reading it: exit code 2. */
 export class InputError extends Error {

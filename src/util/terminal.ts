@@ -1,4 +1,4 @@
-import { DEFAULT_WIDTH } from '../util/wrap-text.js';
+import { DEFAULT_WIDTH } from './wrap-text.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
