@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { ConfigError } from '../config/config-error.js';
 import { InputError, InputErrors } from '../inputs/space/input-error.js';
 import type { FileIdentity } from '../inputs/space/file-bytes.js';
 import { knownLayout, type LayoutIndex } from '../inputs/space/json-stream.js';
@@ -23,7 +24,8 @@ export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'unit'; unit: number; findings: WireFindings; ids: string[]; states: Record<string, unknown> }
   | { type: 'input-error'; errors: { file: string; message: string; position?: { line: number; column: number }; pointer?: string }[] }
-  | { type: 'crash'; message: string };
+  | { type: 'config-error'; message: string }
+  | { type: 'crash'; message: string; stack: string | undefined };
 
 /**
  * Units a ready worker holds at a time: one to work on and two waiting, so that it does not wait
@@ -32,6 +34,13 @@ export type WorkerMessage =
  * of a run; units are small towards the end, so holding more costs little there.
  */
 const UNITS_AHEAD = 3;
+
+/** A worker's failure as the main thread's error: its message; its stack for CMLINT_DEBUG only. */
+function workerCrash(message: string, stack: string | undefined): Error {
+  const error = new Error(`worker thread failed: ${message}`);
+  if (stack !== undefined) error.stack = `${error.message}\nin the worker thread: ${stack}`;
+  return error;
+}
 
 /**
  * Threads for the entries of large export files: `jobs - 1` worker threads, and the main thread,
@@ -58,7 +67,8 @@ export class WorkerPool implements EntryPool {
         worker.on('message', (message: WorkerMessage) => {
           if (message.type === 'input-error') {
             reject(new InputErrors(message.errors.map((e) => new InputError(e.file, e.message, e.position, e.pointer))));
-          } else if (message.type === 'crash') reject(new Error(`worker thread failed: ${message.message}`));
+          } else if (message.type === 'config-error') reject(new ConfigError(message.message));
+          else if (message.type === 'crash') reject(workerCrash(message.message, message.stack));
           else this.messages.get(worker)?.(message);
         });
         worker.on('error', reject);

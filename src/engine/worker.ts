@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/run-config.js';
 import { RuleConfiguration } from '../config/resolve-rules.js';
 import { InputError, InputErrors } from '../inputs/space/input-error.js';
@@ -75,7 +76,9 @@ function fail(error: unknown): void {
   if (error instanceof InputErrors || error instanceof InputError) {
     const errors = error instanceof InputErrors ? error.errors : [error];
     send({ type: 'input-error', errors: errors.map((e) => ({ file: e.file, message: e.message, position: e.position, pointer: e.pointer })) });
+  } else if (error instanceof ConfigError) {
+    send({ type: 'config-error', message: error.message }); // a plugin that fails to load in a thread
   } else {
-    send({ type: 'crash', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    send({ type: 'crash', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
   }
 }
