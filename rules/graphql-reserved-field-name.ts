@@ -1,5 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
+import { renameField } from '../src/fix/changes.js';
 import { reservedFieldNames } from '../src/graphql/collisions.js';
+import { freeFieldIds } from '../src/graphql/free-field-id.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 
@@ -12,6 +14,7 @@ export default defineRule({
     enforcement: { date: '2022-08-29', postponedFrom: null, note: 'HTTP 422 from this date; before it the same failure was an HTTP 500' },
     severity: 'error',
     recommended: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       reserved: {
@@ -61,6 +64,10 @@ Not reported: \`system\`, \`sysId\`, \`metadata\`, \`linkedFromPage\`.
 
 Rename the field (its "Field ID" in the web app), for example \`sys\` → \`systemInfo\`, and
 update the GraphQL queries that use it.
+
+The suggestion \`renameField\` gives the field a free id (\`sys\` → \`sysField\`), as a migration step
+(\`changeFieldId\`, with \`--fix-migration\`): the service moves the entries' values with it. It is
+not applied in place: the entries on disk would keep the values under the old id.
 `,
   },
 
@@ -74,11 +81,13 @@ update the GraphQL queries that use it.
         const model = buildSchemaModel(contentTypes);
         for (const { contentType, field } of reservedFieldNames(model)) {
           const messageId = field.exposedName !== field.name ? 'reservedBeforeSuffix' : field.omitted ? 'reservedOmitted' : 'reserved';
+          const [newId] = freeFieldIds(contentType, [field]);
           context.report({
             node: field.node,
             path: ['id'],
             messageId,
             data: { field: field.node.id, contentType: contentType.node.id, name: field.name, exposedName: field.exposedName },
+            suggest: newId ? [{ id: 'renameField', desc: `Rename the field '${field.node.id}' to '${newId}'`, changes: [renameField(field.node, newId)] }] : [],
           });
         }
       },

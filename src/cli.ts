@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,7 +7,9 @@ import { closest } from './config/closest.js';
 import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/dates.js';
 import { enforcementAt, stagesText } from './engine/stages.js';
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
-import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
+import { countFixable, internalFindings, type Finding, type FindingList } from './engine/findings.js';
+import { FIX_TYPES, type FixType } from './fix/changes.js';
+import type { FixRequest } from './pipeline/fix.js';
 import { defaultOptions } from './config/resolve-rules.js';
 import { BaselineError, type StaleEntry } from './pipeline/baseline.js';
 import { inputErrorLine, isInputError } from './engine/input-findings.js';
@@ -15,7 +18,7 @@ import { quoted, readable, visible } from './util/safe-text.js';
 import { countBySeverity, type FormatContext } from './format/types.js';
 import { InputError, InputErrors } from './inputs/space/input-error.js';
 import type { BaseTree } from './pipeline/git-base.js';
-import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './pipeline/lint.js';
+import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs, type LintOptions } from './pipeline/lint.js';
 import { isSpaceExport } from './inputs/space/load-space.js';
 import { recordOf } from './model/nodes.js';
 import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
@@ -75,6 +78,15 @@ Options:
   -j, --jobs N             threads (the main one included) for the entries of export files over 64 MB
                            (default 1; at most the threads the machine runs at once)
       --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
+      --fix                apply the fixes to the files the findings are in, then lint again
+                           (until nothing more is fixable); the report is what is left
+      --fix-dry-run        print a unified diff of what --fix would change; write nothing
+      --fix-migration FILE write the model fixes as a script for the service's migration tool,
+                           after replaying it offline and proving it; FILE must not exist
+      --fix-type TYPE      fix only these kinds of change: model, entries, code (comma-separated
+                           or repeated; default model,code: entry values change only when asked)
+      --apply-suggestion RULE:ID  apply a rule's suggestion (as listed in its docs and the JSON
+                           report) with the fix flags; repeatable
       --base REF           diff: the state before the change is the commit REF (e.g. origin/main)
   -q, --quiet              show only the findings that fail the run
       --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
@@ -169,6 +181,11 @@ function parse(argv: readonly string[]) {
         'max-warnings': { type: 'string' },
         jobs: { type: 'string', short: 'j' },
         rule: { type: 'string', multiple: true },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
+        'fix-migration': { type: 'string' },
+        'fix-type': { type: 'string', multiple: true },
+        'apply-suggestion': { type: 'string', multiple: true },
         base: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         'no-color': { type: 'boolean' },
@@ -302,6 +319,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const loaded = await loadConfig(io.cwd, undefined, values.config);
   const ruleSeverities = values.rule ? parseRuleFlags(values.rule, loaded.rules) : {};
+  const fixRequest = parseFixFlags(values, command, loaded.rules, io.cwd);
+  if (fixRequest?.mode === 'dry-run' && outputs.some((o) => o.file === null && MACHINE_FORMATS.has(o.format))) {
+    throw new UsageError(`--fix-dry-run prints a diff on stdout: write the ${outputs.find((o) => o.file === null)!.format} report to a file (-f NAME:FILE)`);
+  }
   if (values['prune-baseline'] && values.baseline === undefined && loaded.config.baseline === undefined) {
     throw new UsageError('--prune-baseline: no baseline (give --baseline FILE or set baseline in the config)');
   }
@@ -329,9 +350,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
   let outcome;
+  let fixed: Awaited<ReturnType<typeof import('./pipeline/fix.js').lintAndFix>> | undefined;
   try {
     if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
-    outcome = await lintReport({
+    const lintOptions: LintOptions = {
       paths,
       cwd: io.cwd,
       config: loaded,
@@ -344,7 +366,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...(progress ? { onProgress: progress.onProgress } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
       ...(before ? { before } : {}),
-    });
+    };
+    if (fixRequest) fixed = await (await import('./pipeline/fix.js')).lintAndFix(lintOptions, fixRequest);
+    outcome = fixed?.outcome ?? (await lintReport(lintOptions));
   } finally {
     progress?.done();
     await baseTree?.remove();
@@ -356,6 +380,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const fails = failsRun(result.findings, failOn, maxWarnings);
   const shown = values.quiet ? result.findings.filter(fails.test) : result.findings;
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
+  if (outputs.some((o) => o.format === 'sarif') && countFixable(result.findings) > 0) context.fixEdits = await (await import('./fix/sarif-edits.js')).fixEdits(result.findings);
+  if (fixed?.diff) await io.stdout(fixed.diff);
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
     const chunks = (await loadFormatChunks(output.format))({ ...result, findings: shown }, { ...context, color });
@@ -363,6 +389,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
   }
   if (baseline) io.stderr(baselineMessage(baseline));
+  if (fixed) for (const note of fixed.notes) io.stderr(`${note}\n`);
+  if (fixed?.failure) {
+    io.stderr(`cmlint: ${readable(fixed.failure)}\n`);
+    return 2;
+  }
   // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
   const internal = internalFindings(result.findings);
   const inputErrors = internal.filter(isInputError);
@@ -404,8 +435,49 @@ function baselineMessage(baseline: BaselineReport): string {
   ].join('\n');
 }
 
+/** The fix flags: `--fix`, `--fix-dry-run` or `--fix-migration FILE`, with `--fix-type` and `--apply-suggestion`; null without them. */
+function parseFixFlags(values: ReturnType<typeof parse>['values'], command: string | undefined, rules: readonly Rule<never>[], cwd: string): FixRequest | null {
+  const modes = (['fix', 'fix-dry-run', 'fix-migration'] as const).filter((name) => values[name] !== undefined && values[name] !== false);
+  if (modes.length === 0) {
+    const extra = (['fix-type', 'apply-suggestion'] as const).find((name) => values[name] !== undefined);
+    if (extra) throw new UsageError(`--${extra} applies with --fix, --fix-dry-run or --fix-migration`);
+    return null;
+  }
+  if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]}: give one`);
+  if (command === 'diff') throw new UsageError(`--${modes[0]} does not apply to cmlint diff`);
+  const other = (['baseline-write', 'prune-baseline'] as const).find((name) => values[name] !== undefined);
+  if (other) throw new UsageError(`--${modes[0]} and --${other}: fix first, then record the baseline`);
+  const types = new Set<FixType>();
+  for (const type of (values['fix-type'] ?? ['model,code']).flatMap((v) => v.split(','))) {
+    if (!(FIX_TYPES as readonly string[]).includes(type)) throw new UsageError(`--fix-type: '${type}' is not ${FIX_TYPES.join(', ')}`);
+    types.add(type as FixType);
+  }
+  const suggestions = (values['apply-suggestion'] ?? []).map((value) => {
+    const [rule = '', id = ''] = value.split(':');
+    const meta = rules.find((r) => r.meta.id === rule)?.meta;
+    if (!meta || id === '' || value.split(':').length !== 2) throw new UsageError(`--apply-suggestion '${value}': expected RULE:ID of a rule that offers suggestions, e.g. hidden-required-field:showField`);
+    if (!meta.hasSuggestions) throw new UsageError(`--apply-suggestion: ${rule} offers no suggestions`);
+    return { rule, id };
+  });
+  const file = values['fix-migration'];
+  if (file === undefined) return { mode: modes[0] === 'fix' ? 'fix' : 'dry-run', types, suggestions };
+  const absPath = resolve(cwd, file);
+  if (exists(absPath)) throw new UsageError(`--fix-migration ${file}: the file exists: cmlint never writes over an existing file`);
+  return { mode: 'migration', script: { absPath, shown: file }, types, suggestions };
+}
+
+/** Whether anything (a dangling symbolic link too) is at `absPath`. */
+function exists(absPath: string): boolean {
+  try {
+    lstatSync(absPath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'fix', 'fix-dry-run', 'fix-migration', 'fix-type', 'apply-suggestion'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {

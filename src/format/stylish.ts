@@ -38,6 +38,8 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   const severityColor = { error: c.red, warning: c.yellow, info: c.blue } as const;
   const groups = new Map<string, number[]>();
   let upcoming = 0;
+  let fixable = 0;
+  let suggested = 0;
   let index = 0;
   for (const finding of findings) {
     const key = groupOf(finding);
@@ -46,6 +48,8 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     else groups.set(key, [index]);
     index++;
     if (finding.enforcement.status === 'upcoming') upcoming++;
+    if (finding.fix) fixable++;
+    else if (finding.suggestions) suggested++;
   }
 
   let lines: string[] = [];
@@ -93,6 +97,8 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     lines.push((counts.error > 0 ? c.red : counts.warning > 0 ? c.yellow : c.blue)(c.bold(summary)));
     lines.push(c.dim(`  ${scope}, as of ${result.asOf}`));
     if (upcoming > 0) lines.push(c.dim(`  ${plural(upcoming, 'finding')} concern changes the service has not enforced yet`));
+    if (fixable > 0) lines.push(c.dim(`  ${plural(fixable, 'finding')} can be fixed with --fix (or --fix-migration FILE)`));
+    if (suggested > 0) lines.push(c.dim(`  ${plural(suggested, 'other finding')} ${suggested === 1 ? 'has' : 'have'} suggestions (--apply-suggestion; the JSON report lists them)`));
   }
   if (result.suppressed > 0) lines.push(c.dim(`  ${plural(result.suppressed, 'finding')} hidden by the baseline`));
   yield flush();

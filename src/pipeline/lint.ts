@@ -60,6 +60,8 @@ export interface LintOptions {
    * targets), and only the rules with `meta.diff` run.
    */
   before?: BeforeInputs;
+  /** Migration scripts (absolute paths) replayed after the configured ones: the script `--fix-migration` proves before writing it. */
+  migrationsAfter?: readonly string[];
 }
 
 /** The inputs of the model before a change: paths as on the command line, read from `cwd`. */
@@ -237,10 +239,10 @@ export async function lintReport(options: LintOptions): Promise<ReportOutcome> {
       ? // Only code files named: the configured space (if any) is context, none of its files a target.
         { files: (config.include?.length ?? 0) > 0 ? (await selectRunInputs({ ...options, paths: [] }, loaded)).files : [], targets: new Set() }
       : await selectRunInputs({ ...options, paths: sources?.spacePaths ?? options.paths, diff, sourcesOnly: (sources?.files.length ?? 0) > 0 }, loaded);
-    if (loaded.config.migrations?.length) {
+    if (loaded.config.migrations?.length || options.migrationsAfter?.length) {
       // Migration scripts (src/inputs/migrations/): scripts named on the command line are report targets too.
       const scripts = await import('../inputs/migrations/index.js');
-      migrations = await scripts.configuredScripts(loaded, options.cwd);
+      migrations = [...((await scripts.configuredScripts(loaded, options.cwd)) ?? []), ...(options.migrationsAfter ?? []).map((absPath) => ({ absPath }))];
       changedScripts = selection.targets ? scripts.namedScripts(options.paths, options.cwd, migrations!) : undefined;
       if (changedScripts?.size) selection = { ...selection, targets: new Set([...selection.targets!, ...changedScripts]) };
     }

@@ -1,0 +1,219 @@
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { internalFindings, type Finding, type FindingList } from '../engine/findings.js';
+import { fixTypeOf, type Fix, type FixType } from '../fix/changes.js';
+import { planEdits, type ChosenFix, type EditPlan } from '../fix/plan-edits.js';
+import { wholeFileLimit } from '../inputs/space/source.js';
+import { displayPath } from '../inputs/space/load-space.js';
+import { loadMigrationTool, type MigrationTool } from '../inputs/migrations/tool.js';
+import { InputError } from '../inputs/space/input-error.js';
+import { plural } from '../util/plural.js';
+import { readable } from '../util/safe-text.js';
+import { toolVersion } from '../util/version.js';
+import { findingKey } from './identity.js';
+import { lintReport, type LintOptions, type ReportOutcome } from './lint.js';
+import { InputChangedError, replaceInputFile } from './output-file.js';
+import { repositoryRoot } from '../util/repo-root.js';
+
+/**
+ * The fix stage (after report): `--fix` applies the fixes to the files the findings are in and
+ * lints again, as ESLint does, until nothing more is fixable (at most MAX_PASSES passes);
+ * `--fix-dry-run` prints a unified diff of what the first pass would change and writes nothing;
+ * `--fix-migration FILE` writes the model fixes as a script for the service's migration tool,
+ * after replaying it offline on the model and proving it (every step accepted, the findings it
+ * fixes gone, no new finding).
+ */
+
+/** As ESLint: passes of fixing and linting again, at most. */
+export const MAX_PASSES = 10;
+
+export interface FixRequest {
+  mode: 'fix' | 'dry-run' | 'migration';
+  /** `--fix-migration FILE`: where the script goes (it must not exist). */
+  script?: { absPath: string; shown: string };
+  /** `--fix-type`: the kinds of change applied (default: model and code). */
+  types: ReadonlySet<FixType>;
+  /** `--apply-suggestion RULE:ID`: suggestions applied, by rule id and suggestion id. */
+  suggestions: readonly { rule: string; id: string }[];
+}
+
+export interface FixOutcome {
+  /** The report: the findings left after the fixes (`--fix`, `--fix-migration`), or as they are (`--fix-dry-run`). */
+  outcome: ReportOutcome;
+  /** What was done, for stderr. */
+  notes: string[];
+  /** `--fix-dry-run`: the unified diff. */
+  diff: string;
+  /** Why the run exits 2 (a file not written, a script that failed its proof), or null. */
+  failure: string | null;
+}
+
+/** The fix to apply for a finding: a suggestion asked for (it wins), else its fix; of the kinds asked. */
+function chosenFix(finding: Finding, request: FixRequest): Fix | null {
+  const asked = finding.suggestions?.find((s) => request.suggestions.some((a) => a.rule === finding.ruleId && a.id === s.id));
+  const fix = asked ?? finding.fix ?? null;
+  return fix && fix.changes.every((change) => request.types.has(fixTypeOf(change))) ? fix : null;
+}
+
+export function chooseFixes(findings: FindingList, request: FixRequest): ChosenFix[] {
+  const chosen: ChosenFix[] = [];
+  for (const finding of findings) {
+    if (finding.internal || (!finding.fix && !finding.suggestions)) continue;
+    const fix = chosenFix(finding, request);
+    if (fix) chosen.push({ finding, fix });
+  }
+  return chosen;
+}
+
+/** A finding as notes name it: rule, place and target. */
+function findingLabel(finding: Finding): string {
+  const place = finding.file === null ? '(space)' : `${finding.file}${finding.line === null ? '' : `:${finding.line}:${finding.column}`}`;
+  const target = [finding.target.contentType, finding.target.entry, finding.target.field, finding.target.locale].filter((t) => t !== null).join(' › ');
+  return readable(`${place} ${finding.ruleId}${target ? ` (${target})` : ''}`);
+}
+
+function skippedNotes(plan: Pick<EditPlan, 'skipped'>, what: string): string[] {
+  return plan.skipped.map(({ chosen, reason }) => `cmlint: not ${what}: ${findingLabel(chosen.finding)}: ${readable(reason)}`);
+}
+
+/** Runs the fix stage: lints (again, for `--fix`), fixes, and returns the report to print. */
+export async function lintAndFix(options: LintOptions, request: FixRequest): Promise<FixOutcome> {
+  if (request.mode === 'migration') return fixByMigration(options, request);
+  let started = Date.now();
+  let outcome = await lintReport(options);
+  const notes: string[] = [];
+  if (internalFindings(outcome.result.findings).length > 0) return { outcome, notes, diff: '', failure: null };
+  if (request.mode === 'dry-run') {
+    const plan = await planEdits(chooseFixes(outcome.result.findings, request));
+    const diff = (await import('../fix/unified-diff.js')).unifiedDiff;
+    const text = plan.files
+      .map((file) =>
+        file.stat.size > wholeFileLimit()
+          ? `--- a/${file.shown}\n+++ b/${file.shown}\n# ${plural(file.edits.length, 'edit')} in a file over the whole-file limit: not shown\n`
+          : diff(file.shown, readFileSync(file.absPath), file.edits),
+      )
+      .join('');
+    notes.push(`cmlint: --fix would apply ${plural(plan.applied.length, 'fix', 'fixes')} to ${plural(plan.files.length, 'file')} (nothing written)`, ...skippedNotes(plan, 'fixable in place'));
+    return { outcome, notes, diff: text, failure: null };
+  }
+  let fixed = 0;
+  const written = new Set<string>();
+  let plan: EditPlan | undefined;
+  for (let pass = 1; pass <= MAX_PASSES; pass++) {
+    const chosen = chooseFixes(outcome.result.findings, request);
+    if (chosen.length === 0) break;
+    plan = await planEdits(chosen);
+    if (plan.files.length === 0) break;
+    for (const file of plan.files) {
+      try {
+        await replaceInputFile(file.absPath, file.shown, file.stat, started, file.edits);
+      } catch (error) {
+        if (!(error instanceof InputChangedError)) throw error;
+        return { outcome, notes: [...notes, `cmlint: ${error.message}`], diff: '', failure: 'an input changed during the run' };
+      }
+      written.add(file.shown);
+    }
+    fixed += plan.applied.length;
+    started = Date.now();
+    outcome = await lintReport(options);
+    if (internalFindings(outcome.result.findings).length > 0) break;
+  }
+  notes.push(`cmlint: fixed ${plural(fixed, 'finding')} in ${plural(written.size, 'file')}`);
+  if (plan) notes.push(...skippedNotes({ skipped: plan.skipped.filter((s) => !s.deferred) }, 'fixed in place'));
+  return { outcome, notes, diff: '', failure: null };
+}
+
+/** A finding's identity (rule, target; file and operation for code) and message id: what the proof counts. */
+function proofKey(finding: Finding, base: { cwd: string; root: string }): string {
+  return `${findingKey(finding, base)}\u0000${finding.messageId}`;
+}
+
+function countByKey(findings: FindingList, base: { cwd: string; root: string }): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const finding of findings) counts.set(proofKey(finding, base), (counts.get(proofKey(finding, base)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * `--fix-migration`: the model fixes of the findings rendered as a migration script, written
+ * first to a temporary file beside FILE (so that it loads as FILE will: the same folder and
+ * package), replayed with the configured migrations on the model by the migrations input
+ * (src/inputs/migrations/), and kept as FILE only when the replay proves it: no step rejected, no
+ * finding it fixes left, no new finding. FILE is created, never replaced.
+ */
+async function fixByMigration(options: LintOptions, request: FixRequest): Promise<FixOutcome> {
+  const { absPath, shown } = request.script!;
+  const before = await lintReport(options);
+  const notes: string[] = [];
+  if (internalFindings(before.result.findings).length > 0) return { outcome: before, notes, diff: '', failure: null };
+  const { renderMigration } = await import('../fix/migration-script.js');
+  let tool: MigrationTool;
+  try {
+    tool = loadMigrationTool(options.cwd, '--fix-migration');
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { outcome: before, notes, diff: '', failure: `--fix-migration proves the script with the service's migration tool, which is not installed: run \`npm install --save-dev contentful-migration\`` };
+  }
+  const chosen = chooseFixes(before.result.findings, { ...request, types: new Set([...request.types].filter((t) => t !== 'code')) });
+  const header = [
+    `Written by cmlint ${toolVersion()} (--fix-migration) as of ${before.result.asOf}.`,
+    `Replayed offline with the migration tool (contentful-migration ${tool.version}) before it was written:`,
+    'every step accepted, the findings it fixes gone, no new finding.',
+  ];
+  const ext = extname(absPath);
+  const script = renderMigration(chosen, header, ext === '.mjs' || ext === '.mts');
+  notes.push(...script.skipped.map(({ chosen: c, reason }) => `cmlint: not in the migration: ${findingLabel(c.finding)}: ${readable(reason)}`));
+  if (script.rendered.length === 0) {
+    notes.push(`cmlint: no fix is a migration step: ${shown} not written`);
+    return { outcome: before, notes, diff: '', failure: null };
+  }
+  const temp = join(dirname(absPath), `.${basename(absPath, ext)}.cmlint-${process.pid}${ext}`);
+  const tempShown = displayPath(temp, options.cwd);
+  writeFileSync(temp, script.text, { flag: 'wx' });
+  let after: ReportOutcome;
+  try {
+    after = await lintReport({ ...options, migrationsAfter: [...(options.migrationsAfter ?? []), temp] });
+    const proof = proofOf(before, after, script.rendered, tempShown, options.cwd);
+    if (typeof proof === 'string') return { outcome: before, notes, diff: '', failure: `the migration script was not written: ${proof}` };
+    if (proof.revealed > 0) notes.push(`cmlint: ${plural(proof.revealed, 'entry value')} now checked against a validation the script rewrote (it matches the same strings) ${proof.revealed === 1 ? 'breaks' : 'break'} it, as ${proof.revealed === 1 ? 'it' : 'they'} did before; the report lists them`);
+    try {
+      linkSync(temp, absPath);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return { outcome: before, notes, diff: '', failure: `${shown}: not written (${code ?? String(error)}${code === 'EEXIST' ? ': cmlint never writes over an existing file' : ''})` };
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  notes.push(`cmlint: wrote ${shown}: ${plural(script.rendered.length, 'fix', 'fixes')}, proven by replaying it offline`);
+  // The report after the script: its findings in the script name the file it was written to.
+  const findings = [...after.result.findings].map((f) => (f.file === tempShown ? { ...f, file: shown } : f));
+  return { outcome: { ...after, result: { ...after.result, findings } }, notes, diff: '', failure: null };
+}
+
+/**
+ * What the replay proves: why it does not prove the script (a step rejected, a fixed finding left,
+ * a new finding), or how many findings about entries it revealed. A validation whose pattern the
+ * script rewrote matches the same strings, but only now can cmlint check the entries against it:
+ * an entry value that breaks it broke it before, so such findings are not new.
+ */
+function proofOf(before: ReportOutcome, after: ReportOutcome, rendered: readonly ChosenFix[], scriptShown: string, cwd: string): string | { revealed: number } {
+  const problem = internalFindings(after.result.findings)[0] ?? [...after.result.findings].find((f) => f.ruleId === 'migration-invalid' && f.file === scriptShown);
+  if (problem) return `replaying it fails: ${readable(problem.message)}`;
+  const base = { cwd, root: repositoryRoot(cwd) };
+  const was = countByKey(before.result.findings, base);
+  const left = countByKey(after.result.findings, base);
+  const fixed = countByKey(rendered.map((r) => r.finding), base);
+  for (const { finding } of rendered) {
+    const key = proofKey(finding, base);
+    if ((left.get(key) ?? 0) > was.get(key)! - fixed.get(key)!) return `after it, cmlint still reports ${findingLabel(finding)}`;
+  }
+  const rewritten = new Set(rendered.flatMap(({ fix }) => fix.changes.flatMap((c) => (c.kind === 'replaceValidation' ? [`${c.contentType}\u0000${c.field}`] : []))));
+  let revealed = 0;
+  for (const f of after.result.findings) {
+    if ((left.get(proofKey(f, base)) ?? 0) <= (was.get(proofKey(f, base)) ?? 0)) continue;
+    if (f.target.entry !== null && rewritten.has(`${f.target.contentType}\u0000${f.target.field}`)) revealed++;
+    else return `it would add a finding: ${findingLabel(f)}: ${readable(f.message)}`;
+  }
+  return { revealed };
+}
