@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { renameField } from '../src/fix/changes.js';
 import { reservedFieldNames } from '../src/graphql/collisions.js';
 import { freeFieldIds } from '../src/graphql/free-field-id.js';
-import { buildSchemaModel } from '../src/graphql/schema-model.js';
+import { buildSchemaModel, type SchemaField } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 
 const FAILS = 'The service cannot generate the GraphQL schema (RESERVED_FIELD_NAME, HTTP 422), so every GraphQL query for the space fails.';
@@ -79,9 +79,16 @@ not applied in place: the entries on disk would keep the values under the old id
       },
       end() {
         const model = buildSchemaModel(contentTypes);
-        for (const { contentType, field } of reservedFieldNames(model)) {
+        const found = reservedFieldNames(model);
+        // New ids chosen per content type, so that no two renamed fields get one id.
+        const newIds = new Map<SchemaField, string | null>();
+        for (const contentType of new Set(found.map((f) => f.contentType))) {
+          const fields = found.filter((f) => f.contentType === contentType).map((f) => f.field);
+          freeFieldIds(contentType, fields).forEach((id, i) => newIds.set(fields[i]!, id));
+        }
+        for (const { contentType, field } of found) {
           const messageId = field.exposedName !== field.name ? 'reservedBeforeSuffix' : field.omitted ? 'reservedOmitted' : 'reserved';
-          const [newId] = freeFieldIds(contentType, [field]);
+          const newId = newIds.get(field);
           context.report({
             node: field.node,
             path: ['id'],

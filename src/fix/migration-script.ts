@@ -32,34 +32,51 @@ const json = (value: unknown) => JSON.stringify(value);
 /** Operations on a content type (each a call on `migration.editContentType(id)`). */
 type ContentTypeOperation = Exclude<ModelOperation, { kind: 'removeEntryValue' | 'addLocale' }>;
 
-/** A content type's fixes as steps. */
+/**
+ * The content types' fixes as steps, in the order the fixes come. The migration tool takes a
+ * property of a field once per migration: fixes that set the same one (a pattern and a flag of
+ * one validation, a field made localized by several findings) are one step, which names them all.
+ */
 class ContentTypeSteps {
-  readonly lines: string[] = [];
+  private readonly steps = new Map<string, { findings: Finding[]; call: string }>();
   /** Each field's validations (and items) as the steps so far leave them. */
   private readonly lists = new Map<string, { list: unknown[]; items: Record<string, unknown> | null }>();
 
   add(finding: Finding, ops: readonly ContentTypeOperation[]): void {
-    this.lines.push(...(this.lines.length > 0 ? [''] : []), ...findingComment(finding, '  '));
-    for (const op of ops) this.lines.push(`  migration.editContentType(${json(op.contentType)})${this.call(op)};`);
+    for (const op of ops) {
+      const { key, call } = this.call(op);
+      const step = this.steps.get(key);
+      const line = `  migration.editContentType(${json(op.contentType)})${call};`;
+      if (!step) this.steps.set(key, { findings: [finding], call: line });
+      else {
+        step.call = line;
+        if (!step.findings.includes(finding)) step.findings.push(finding);
+      }
+    }
   }
 
-  private call(op: ContentTypeOperation): string {
+  lines(): string[] {
+    return [...this.steps.values()].flatMap((step, i) => [...(i > 0 ? [''] : []), ...step.findings.flatMap((f) => findingComment(f, '  ')), step.call]);
+  }
+
+  /** The step's call, and what it sets (one step per field property). */
+  private call(op: ContentTypeOperation): { key: string; call: string } {
+    const field = `.editField(${json(op.field)})`;
     switch (op.kind) {
       case 'setFieldProperty':
-        return `.editField(${json(op.field)}).${op.property}(${json(op.value)})`;
+        return { key: `${op.field}\u0000${op.property}`, call: `${field}.${op.property}(${json(op.value)})` };
       case 'setDisplayField':
-        return `.displayField(${json(op.field)})`;
+        return { key: 'displayField', call: `.displayField(${json(op.field)})` };
       case 'renameField':
-        return `.changeFieldId(${json(op.field)}, ${json(op.newId)})`;
+        return { key: `${op.field}\u0000id`, call: `.changeFieldId(${json(op.field)}, ${json(op.newId)})` };
       case 'replaceValidation': {
-        const key = `${op.field}\u0000${op.items ? 'items' : ''}`;
+        const key = `${op.field}\u0000${op.items ? 'items' : 'validations'}`;
         let state = this.lists.get(key);
         if (!state) this.lists.set(key, (state = { list: structuredClone(op.validations), items: op.items && structuredClone(op.items) }));
-        // The leaves that change, on the list as earlier steps left it (two fixes of one validation keep both).
+        // The leaves that change, on the list as earlier fixes left it (two fixes of one validation keep both).
         const root = { list: state.list };
         for (const patch of valuePatches(op.validations[op.index], op.validation, ['list', String(op.index)])) applyPatch(root, patch);
-        if (!state.items) return `.editField(${json(op.field)}).validations(${json(state.list)})`;
-        return `.editField(${json(op.field)}).items(${json({ ...state.items, validations: state.list })})`;
+        return { key, call: state.items ? `${field}.items(${json({ ...state.items, validations: state.list })})` : `${field}.validations(${json(state.list)})` };
       }
     }
   }
@@ -135,7 +152,7 @@ export function renderMigration(chosen: readonly ChosenFix[], header: readonly s
   }
   const body: string[] = [];
   for (const [id, { steps, entries }] of [...byType].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    body.push(`  // Content type ${readable(json(id))}`, ...steps.lines, ...[...entries.values()].flatMap(entryStep), '');
+    body.push(`  // Content type ${readable(json(id))}`, ...steps.lines(), ...[...entries.values()].flatMap(entryStep), '');
   }
   const text = [
     ...header.map((line) => readable(`// ${line}`)),
