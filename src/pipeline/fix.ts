@@ -1,7 +1,7 @@
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { internalFindings, type Finding, type FindingList } from '../engine/findings.js';
-import { fixTypeOf, type Fix, type FixType } from '../fix/changes.js';
+import { fixTypeOf, type Fix, type FixChange, type FixType } from '../fix/changes.js';
 import { planEdits, type ChosenFix, type EditPlan } from '../fix/plan-edits.js';
 import { wholeFileLimit } from '../inputs/space/source.js';
 import { displayPath } from '../inputs/space/load-space.js';
@@ -12,7 +12,7 @@ import { readable } from '../util/safe-text.js';
 import { toolVersion } from '../util/version.js';
 import { findingKey } from './identity.js';
 import { lintReport, type LintOptions, type ReportOutcome } from './lint.js';
-import { InputChangedError, replaceInputFile } from './output-file.js';
+import { InputChangedError, prepareOutputFile, replaceInputFile } from './output-file.js';
 import { repositoryRoot } from '../util/repo-root.js';
 
 /**
@@ -93,7 +93,10 @@ export async function lintAndFix(options: LintOptions, request: FixRequest): Pro
           : diff(file.shown, readFileSync(file.absPath), file.edits),
       )
       .join('');
-    notes.push(`cmlint: --fix would apply ${plural(plan.applied.length, 'fix', 'fixes')} to ${plural(plan.files.length, 'file')} (nothing written)`, ...skippedNotes(plan, 'fixable in place'));
+    notes.push(
+      plan.applied.length === 0 ? 'cmlint: nothing to fix' : `cmlint: --fix would apply ${plural(plan.applied.length, 'fix', 'fixes')} to ${plural(plan.files.length, 'file')} (nothing written)`,
+      ...skippedNotes(plan, 'fixable in place'),
+    );
     return { outcome, notes, diff: text, failure: null };
   }
   let fixed = 0;
@@ -109,7 +112,7 @@ export async function lintAndFix(options: LintOptions, request: FixRequest): Pro
         await replaceInputFile(file.absPath, file.shown, file.stat, started, file.edits);
       } catch (error) {
         if (!(error instanceof InputChangedError)) throw error;
-        return { outcome, notes: [...notes, `cmlint: ${error.message}`], diff: '', failure: 'an input changed during the run' };
+        return { outcome, notes, diff: '', failure: error.message };
       }
       written.add(file.shown);
     }
@@ -118,7 +121,7 @@ export async function lintAndFix(options: LintOptions, request: FixRequest): Pro
     outcome = await lintReport(options);
     if (internalFindings(outcome.result.findings).length > 0) break;
   }
-  notes.push(`cmlint: fixed ${plural(fixed, 'finding')} in ${plural(written.size, 'file')}`);
+  notes.push(fixed === 0 ? 'cmlint: nothing to fix' : `cmlint: fixed ${plural(fixed, 'finding')} in ${plural(written.size, 'file')}`);
   if (plan) notes.push(...skippedNotes({ skipped: plan.skipped.filter((s) => !s.deferred) }, 'fixed in place'));
   return { outcome, notes, diff: '', failure: null };
 }
@@ -154,41 +157,56 @@ async function fixByMigration(options: LintOptions, request: FixRequest): Promis
     if (!(error instanceof InputError)) throw error;
     return { outcome: before, notes, diff: '', failure: `--fix-migration proves the script with the service's migration tool, which is not installed: run \`npm install --save-dev contentful-migration\`` };
   }
-  const chosen = chooseFixes(before.result.findings, { ...request, types: new Set([...request.types].filter((t) => t !== 'code')) });
+  let chosen = chooseFixes(before.result.findings, { ...request, types: new Set([...request.types].filter((t) => t !== 'code')) });
   const header = [
     `Written by cmlint ${toolVersion()} (--fix-migration) as of ${before.result.asOf}.`,
     `Replayed offline with the migration tool (contentful-migration ${tool.version}) before it was written:`,
-    'every step accepted, the findings it fixes gone, no new finding.',
+    'every step accepted, the findings it fixes gone, no finding added.',
   ];
   const ext = extname(absPath);
-  const script = renderMigration(chosen, header, ext === '.mjs' || ext === '.mts');
-  notes.push(...script.skipped.map(({ chosen: c, reason }) => `cmlint: not in the migration: ${findingLabel(c.finding)}: ${readable(reason)}`));
-  if (script.rendered.length === 0) {
-    notes.push(`cmlint: no fix is a migration step: ${shown} not written`);
-    return { outcome: before, notes, diff: '', failure: null };
-  }
   const temp = join(dirname(absPath), `.${basename(absPath, ext)}.cmlint-${process.pid}${ext}`);
   const tempShown = displayPath(temp, options.cwd);
-  writeFileSync(temp, script.text, { flag: 'wx' });
-  let after: ReportOutcome;
-  try {
-    after = await lintReport({ ...options, migrationsAfter: [...(options.migrationsAfter ?? []), temp] });
-    const proof = proofOf(before, after, script.rendered, tempShown, options.cwd);
-    if (typeof proof === 'string') return { outcome: before, notes, diff: '', failure: `the migration script was not written: ${proof}` };
-    if (proof.revealed > 0) notes.push(`cmlint: ${plural(proof.revealed, 'entry value')} now checked against a validation the script rewrote (it matches the same strings) ${proof.revealed === 1 ? 'breaks' : 'break'} it, as ${proof.revealed === 1 ? 'it' : 'they'} did before; the report lists them`);
-    try {
-      linkSync(temp, absPath);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { outcome: before, notes, diff: '', failure: `${shown}: not written (${code ?? String(error)}${code === 'EEXIST' ? ': cmlint never writes over an existing file' : ''})` };
+  for (let round = 1; ; round++) {
+    const script = renderMigration(chosen, header, ext === '.mjs' || ext === '.mts');
+    if (round === 1) notes.push(...script.skipped.map(({ chosen: c, reason }) => `cmlint: not in the migration: ${findingLabel(c.finding)}: ${readable(reason)}`));
+    if (script.rendered.length === 0) {
+      notes.push(`cmlint: no fix is a migration step: ${shown} not written`);
+      return { outcome: before, notes, diff: '', failure: null };
     }
-  } finally {
-    rmSync(temp, { force: true });
+    if (round === 1) await prepareOutputFile(absPath, shown);
+    writeFileSync(temp, script.text, { flag: 'wx' });
+    try {
+      const after = await lintReport({ ...options, migrationsAfter: [...(options.migrationsAfter ?? []), temp] });
+      // Steps the tool refuses (the record holds what it refuses already: a default value of null): their fixes are left out, and the rest replayed again.
+      const refused = [...after.result.findings].filter((f) => f.ruleId === 'migration-invalid' && f.file === tempShown);
+      const left = chosen.filter(({ fix }) => !fix.changes.some((change) => refused.some((r) => isAbout(change, r))));
+      if (refused.length > 0 && left.length < chosen.length && round < MAX_PASSES) {
+        for (const { finding } of chosen.filter((c) => !left.includes(c))) notes.push(`cmlint: not in the migration: ${findingLabel(finding)}: the migration tool refuses its step: ${readable(refused[0]!.message)}`);
+        chosen = left;
+        continue;
+      }
+      const proof = proofOf(before, after, script.rendered, tempShown, options.cwd);
+      if (typeof proof === 'string') return { outcome: before, notes, diff: '', failure: `the migration script was not written: ${proof}` };
+      if (proof.revealed > 0) notes.push(`cmlint: ${plural(proof.revealed, 'entry value')} now checked against a validation the script rewrote (it matches the same strings) ${proof.revealed === 1 ? 'breaks' : 'break'} it, as ${proof.revealed === 1 ? 'it' : 'they'} did before; the report lists them`);
+      try {
+        linkSync(temp, absPath);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        return { outcome: before, notes, diff: '', failure: `${shown}: not written (${code ?? String(error)}${code === 'EEXIST' ? ': cmlint never writes over an existing file' : ''})` };
+      }
+      notes.push(`cmlint: wrote ${shown}: ${plural(script.rendered.length, 'fix', 'fixes')}, proven by replaying it offline`);
+      // The report after the script: its findings in the script name the file it was written to.
+      const findings = [...after.result.findings].map((f) => (f.file === tempShown ? { ...f, file: shown } : f));
+      return { outcome: { ...after, result: { ...after.result, findings } }, notes, diff: '', failure: null };
+    } finally {
+      rmSync(temp, { force: true });
+    }
   }
-  notes.push(`cmlint: wrote ${shown}: ${plural(script.rendered.length, 'fix', 'fixes')}, proven by replaying it offline`);
-  // The report after the script: its findings in the script name the file it was written to.
-  const findings = [...after.result.findings].map((f) => (f.file === tempShown ? { ...f, file: shown } : f));
-  return { outcome: { ...after, result: { ...after.result, findings } }, notes, diff: '', failure: null };
+}
+
+/** Whether a change is of the content type of a refused step (the migration tool checks a content type's steps together: one refused blocks them all). */
+function isAbout(change: FixChange, refused: Finding): boolean {
+  return change.kind !== 'text' && change.kind !== 'addLocale' && change.contentType === refused.target.contentType;
 }
 
 /**
