@@ -150,7 +150,7 @@ no equivalent in RE2: such a pattern stays a finding.
           const verdict = checkPattern(spec.pattern, flags.bits);
           if (verdict.accepted) continue;
           const { problem, suggestion } = verdict;
-          const fix: Fix | undefined = suggestion === null ? undefined : { desc: `Use the RE2 pattern ${suggestion}`, changes: [replaced({ pattern: suggestion })] };
+          const fix: Fix | undefined = suggestion === null ? undefined : { desc: `Use the RE2 pattern \`${suggestion}\``, changes: [replaced({ pattern: suggestion })] };
           context.report({
             node: field,
             path: [...path, 'pattern'],

@@ -59,6 +59,9 @@ export function inPlacePatches(op: ModelOperation): { at: RecordAt; patch: Patch
   }
 }
 
+/** The largest record of a file over the whole-file limit that is read to change it (an export's top level holds all its entries). */
+const MAX_RECORD = 256 << 20;
+
 /** A file read for planning: its bytes (whole, or windows of a large JSON file), as first read. */
 class PlannedFile {
   readonly plan: FilePlan;
@@ -94,8 +97,8 @@ class PlannedFile {
   /** The JSON record at `offset`: the whole file with the offset, or for a large file a window from it that holds the record. */
   record(at: RecordAt): { buf: Buffer; base: number; start: number } {
     if (!this.large) return { buf: this.bytes(), base: 0, start: at.offset };
-    if (at.pointer === '') throw new EditError('the file is too large to change its top level in place');
     for (let length = 1 << 16; ; length *= 2) {
+      if (length > MAX_RECORD) throw new EditError(`the record is over ${MAX_RECORD >> 20} MiB: too large to change in place`);
       const buf = this.read(at.offset, at.offset + length);
       try {
         valueEnd(buf, skipWs(buf, 0));
