@@ -7,7 +7,7 @@ import { closest } from './config/closest.js';
 import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/dates.js';
 import { enforcementAt, stagesText } from './engine/stages.js';
 import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
-import { countFixable, internalFindings, type Finding, type FindingList } from './engine/findings.js';
+import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
 import { FIX_TYPES, type FixType } from './fix/changes.js';
 import type { FixRequest } from './pipeline/fix.js';
 import { defaultOptions } from './config/resolve-rules.js';
@@ -380,7 +380,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const fails = failsRun(result.findings, failOn, maxWarnings);
   const shown = values.quiet ? result.findings.filter(fails.test) : result.findings;
   const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
-  if (outputs.some((o) => o.format === 'sarif') && countFixable(result.findings) > 0) context.fixEdits = await (await import('./fix/sarif-edits.js')).fixEdits(result.findings);
+  if (outputs.some((o) => o.format === 'sarif')) context.fixEdits = await (await import('./fix/sarif-edits.js')).fixEdits(result.findings);
   if (fixed?.diff) await io.stdout(fixed.diff);
   for (const output of outputs) {
     const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;

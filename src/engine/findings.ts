@@ -239,7 +239,7 @@ export class FindingStore {
 
   /** Whether the finding has a fix (`--fix` would clear it). */
   fixable(i: number): boolean {
-    return this.fixes.get(i)?.fix != null;
+    return (this.fixes.get(i)?.fix ?? null) !== null;
   }
 
   severity(i: number): Severity {

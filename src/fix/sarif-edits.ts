@@ -2,7 +2,7 @@ import type { FindingList } from '../engine/findings.js';
 import type { ArtifactEdit } from '../format/types.js';
 import { JsonSourceFile } from '../inputs/space/source.js';
 import type { Fix } from './changes.js';
-import { planEdits } from './plan-edits.js';
+import { planEdits, type ChosenFix } from './plan-edits.js';
 
 /**
  * The edits of every fix and suggestion of the findings, as SARIF's `fixes` give them (a region
@@ -10,7 +10,9 @@ import { planEdits } from './plan-edits.js';
  * cannot be made in place (a field renamed, a record that migration scripts changed) has none.
  */
 export async function fixEdits(findings: FindingList): Promise<(fix: Fix) => readonly ArtifactEdit[] | undefined> {
-  const chosen = [...findings].flatMap((finding) => [...(finding.fix ? [finding.fix] : []), ...(finding.suggestions ?? [])].map((fix) => ({ finding, fix })));
+  const chosen: ChosenFix[] = [];
+  for (const finding of findings) for (const fix of [...(finding.fix ? [finding.fix] : []), ...(finding.suggestions ?? [])]) chosen.push({ finding, fix });
+  if (chosen.length === 0) return () => undefined;
   const plan = await planEdits(chosen, true);
   const files = new Map<string, JsonSourceFile>();
   const edits = new Map<Fix, ArtifactEdit[]>();

@@ -1,26 +1,8 @@
+import { lastAtOrBefore, lineStarts } from '../inputs/space/source.js';
 import type { ByteEdit } from './json-edits.js';
 
 /** Lines of context around each change, as `diff -u` gives. */
 const CONTEXT = 3;
-
-/** The line starts of a buffer (offsets after each `\n`, and 0). */
-function lineStarts(buf: Buffer): number[] {
-  const starts = [0];
-  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** Index of the line holding `offset`. */
-function lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 /** A text split into lines, each without its `\n` (a `\r` stays), and whether the last one ends with a newline. */
 function splitLines(text: string): { lines: string[]; newlineAtEnd: boolean } {
@@ -42,8 +24,8 @@ export function unifiedDiff(shown: string, bytes: Buffer, edits: readonly ByteEd
   // Groups of edits by the lines they touch, with context.
   const groups: { first: number; last: number; edits: ByteEdit[] }[] = [];
   for (const edit of edits) {
-    const first = Math.max(0, lineAt(starts, edit.start) - CONTEXT);
-    const last = Math.min(lineCount - 1, lineAt(starts, Math.max(edit.start, edit.end - 1)) + CONTEXT);
+    const first = Math.max(0, lastAtOrBefore(starts, edit.start) - CONTEXT);
+    const last = Math.min(lineCount - 1, lastAtOrBefore(starts, Math.max(edit.start, edit.end - 1)) + CONTEXT);
     const previous = groups[groups.length - 1];
     if (previous && first <= previous.last + 1) {
       previous.last = Math.max(previous.last, last);

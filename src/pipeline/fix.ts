@@ -55,7 +55,7 @@ function chosenFix(finding: Finding, request: FixRequest): Fix | null {
   return fix && fix.changes.every((change) => request.types.has(fixTypeOf(change))) ? fix : null;
 }
 
-export function chooseFixes(findings: FindingList, request: FixRequest): ChosenFix[] {
+function chooseFixes(findings: FindingList, request: FixRequest): ChosenFix[] {
   const chosen: ChosenFix[] = [];
   for (const finding of findings) {
     if (finding.internal || (!finding.fix && !finding.suggestions)) continue;

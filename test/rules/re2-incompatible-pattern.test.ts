@@ -118,6 +118,12 @@ testRule(rule, {
       output: space(regexpField('code', '[0-9]+', 'g', 'prohibitRegexp')),
     },
     {
+      name: 'the flag y on a pattern anchored at the start: a | inside a group, a class or an escape does not end the anchor',
+      space: space(regexpField('code', '^(a|b)[|]\\|c', 'yi')),
+      findings: [{ messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'code' }, severity: 'error' }],
+      output: space(regexpField('code', '^(a|b)[|]\\|c', 'i')),
+    },
+    {
       name: 'the flag y where the pattern is not anchored at the start, or m lets ^ match after a newline: a suggestion, not a fix',
       space: space(regexpField('a', 'x+', 'y'), regexpField('b', '^x|y', 'y'), regexpField('c', '^x', 'my'), regexpField('d', '^x$', 'v')),
       findings: [
