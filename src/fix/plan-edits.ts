@@ -61,6 +61,19 @@ export function inPlacePatches(op: ModelOperation): { at: RecordAt; patch: Patch
 
 /** The largest record of a file over the whole-file limit that is read to change it (an export's top level holds all its entries). */
 const MAX_RECORD = 256 << 20;
+/** The first window read of a file over the whole-file limit: many records. */
+const WINDOW = 1 << 20;
+
+/** Whether `buf` holds the whole JSON value at `start`. */
+function holdsValue(buf: Buffer, start: number): boolean {
+  try {
+    valueEnd(buf, skipWs(buf, start));
+    return true;
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return false;
+    throw error;
+  }
+}
 
 /** A file read for planning: its bytes (whole, or windows of a large JSON file), as first read. */
 class PlannedFile {
@@ -69,6 +82,8 @@ class PlannedFile {
   private yaml: { text: string; doc: Document; bom: number } | undefined;
   private code: { text: string; bom: number } | undefined;
   private readonly fd: number;
+  /** The last window of a large file read. */
+  private window: { buf: Buffer; base: number } | undefined;
 
   constructor(absPath: string, shown: string) {
     this.fd = openSync(absPath, 'r');
@@ -94,17 +109,20 @@ class PlannedFile {
     return (this.whole ??= this.read(0, this.plan.stat.size));
   }
 
-  /** The JSON record at `offset`: the whole file with the offset, or for a large file a window from it that holds the record. */
+  /**
+   * The JSON record at `offset`: the whole file with the offset, or for a large file a window that
+   * holds the record (the last window is kept: records planned in file order share it).
+   */
   record(at: RecordAt): { buf: Buffer; base: number; start: number } {
     if (!this.large) return { buf: this.bytes(), base: 0, start: at.offset };
-    for (let length = 1 << 16; ; length *= 2) {
+    const held = this.window;
+    if (held && at.offset >= held.base && holdsValue(held.buf, at.offset - held.base)) return { buf: held.buf, base: held.base, start: at.offset - held.base };
+    for (let length = WINDOW; ; length *= 2) {
       if (length > MAX_RECORD) throw new EditError(`the record is over ${MAX_RECORD >> 20} MiB: too large to change in place`);
       const buf = this.read(at.offset, at.offset + length);
-      try {
-        valueEnd(buf, skipWs(buf, 0));
+      if (holdsValue(buf, 0) || buf.length < length) {
+        this.window = { buf, base: at.offset };
         return { buf, base: at.offset, start: 0 };
-      } catch (error) {
-        if (!(error instanceof JsonSyntaxError) || buf.length < length) throw error;
       }
     }
   }
