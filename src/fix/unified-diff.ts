@@ -1,4 +1,5 @@
 import { lastAtOrBefore, lineStarts } from '../inputs/space/source.js';
+import { visible, visibleLine } from '../util/safe-text.js';
 import type { ByteEdit } from './json-edits.js';
 
 /** Lines of context around each change, as `diff -u` gives. */
@@ -14,7 +15,8 @@ function splitLines(text: string): { lines: string[]; newlineAtEnd: boolean } {
 /**
  * A unified diff (`--- a/FILE`, `+++ b/FILE`, hunks with three lines of context, as `diff -u` and
  * git write it, so that `git apply` and `patch -p1` take it) of `bytes` before and after `edits`
- * (sorted, not overlapping). Edits whose context lines touch are one hunk.
+ * (sorted, not overlapping). Edits whose context lines touch are one hunk. Control characters in
+ * the lines are shown as escapes (`visibleLine`): the diff goes to a terminal.
  */
 export function unifiedDiff(shown: string, bytes: Buffer, edits: readonly ByteEdit[]): string {
   if (edits.length === 0) return '';
@@ -32,7 +34,7 @@ export function unifiedDiff(shown: string, bytes: Buffer, edits: readonly ByteEd
       previous.edits.push(edit);
     } else groups.push({ first, last, edits: [edit] });
   }
-  const out = [`--- a/${shown}`, `+++ b/${shown}`];
+  const out = [`--- a/${visible(shown)}`, `+++ b/${visible(shown)}`];
   let shift = 0;
   for (const group of groups) {
     const from = starts[group.first]!;
@@ -75,7 +77,7 @@ function hunkLines(old: readonly string[], changed: readonly string[], oldNoNewl
   }
   const lines: string[] = [];
   const push = (prefix: string, text: string, noNewline: boolean) => {
-    lines.push(`${prefix}${text}`);
+    lines.push(`${prefix}${visibleLine(text)}`);
     if (noNewline) lines.push('\\ No newline at end of file');
   };
   let i = 0;

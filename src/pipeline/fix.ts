@@ -8,7 +8,7 @@ import { displayPath } from '../inputs/space/load-space.js';
 import { loadMigrationTool, type MigrationTool } from '../inputs/migrations/tool.js';
 import { InputError } from '../inputs/space/input-error.js';
 import { plural } from '../util/plural.js';
-import { readable } from '../util/safe-text.js';
+import { readable, visible } from '../util/safe-text.js';
 import { toolVersion } from '../util/version.js';
 import { findingKey } from './identity.js';
 import { lintReport, type LintOptions, type ReportOutcome } from './lint.js';
@@ -89,7 +89,7 @@ export async function lintAndFix(options: LintOptions, request: FixRequest): Pro
     const text = plan.files
       .map((file) =>
         file.stat.size > wholeFileLimit()
-          ? `--- a/${file.shown}\n+++ b/${file.shown}\n# ${plural(file.edits.length, 'edit')} in a file over the whole-file limit: not shown\n`
+          ? `--- a/${visible(file.shown)}\n+++ b/${visible(file.shown)}\n# ${plural(file.edits.length, 'edit')} in a file over the whole-file limit: not shown\n`
           : diff(file.shown, readFileSync(file.absPath), file.edits),
       )
       .join('');
