@@ -1,7 +1,7 @@
 import { globMatcher } from '../src/config/resolve-rules.js';
 import { defineRule } from '../src/engine/rule.js';
 import { setDisplayField, setFieldProperty, type Fix } from '../src/fix/changes.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { displayFieldState } from '../src/model/display-field.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { FieldJson } from '../src/model/json-types.js';

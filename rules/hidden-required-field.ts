@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { setFieldProperty, type Suggestion } from '../src/fix/changes.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 
 /** Field types that can have a `defaultValue` (besides Array of Symbol). */
 const DEFAULTABLE = new Set(['Symbol', 'Text', 'Integer', 'Number', 'Date', 'Boolean']);

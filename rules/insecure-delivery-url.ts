@@ -64,9 +64,11 @@ const client = createClient({ space, accessToken, host: 'preview.contentful.com'
 
 ## Fix
 
-\`--fix\` writes \`https://\` for \`http://\` (where the file writes the URL's scheme as it is, not
-through escapes). The option is a suggestion (\`useHttps\`: \`insecure: false\`, \`secure: true\`): a
-team may have turned HTTPS off for a local proxy on purpose.
+Write the URL with \`https://\`, and remove \`insecure: true\` (or \`secure: false\`) from the options
+of \`createClient\`: the SDKs use HTTPS by default. \`--fix\` writes \`https://\` for \`http://\` (where
+the file writes the URL's scheme as it is, not through escapes). The option is a suggestion
+(\`useHttps\`: \`insecure: false\`, \`secure: true\`): a team may have turned HTTPS off for a local
+proxy on purpose.
 `,
   },
 

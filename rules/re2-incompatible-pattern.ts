@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { replaceValidation, type Fix } from '../src/fix/changes.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import type { FieldNode } from '../src/model/nodes.js';
 import { checkFlags, checkPattern } from '../src/regex/re2-engine.js';
 import { anchoredAtStart } from '../src/regex/start-anchor.js';

@@ -1,7 +1,7 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
 import { addLocale, removeEntryValue, type Suggestion } from '../src/fix/changes.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { isArchived } from '../src/model/entry-status.js';
 import { plural } from '../src/util/plural.js';
 

@@ -2,7 +2,7 @@ import type { ASTNode } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
 import { textEdit, type Fix, type Suggestion } from '../src/fix/changes.js';
 import { zeroDefaultVariables, zeroLimits } from '../src/graphql/zero-limit.js';
-import type { SourceFile } from '../src/inputs/space/source.js';
+import type { SourceFile } from '../src/model/source-ref.js';
 import { zeroLimits as zeroLimitsInCode } from '../src/inputs/sources/zero-limit.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 

@@ -88,7 +88,7 @@ describe('documents in a lint run', () => {
     write(dir, { 'src/Broken.tsx': 'export const Q = gql`query Q { post(id: "1") { title } }`;\nexport const B = () => <div>;\n' });
     const run = cmlint([...AS_OF], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/src\/Broken\.tsx\n\s+2:\d+\s+error\s+Cannot parse this file to find GraphQL in it: /);
+    expect(run.stdout).toMatch(/^src\/Broken\.tsx:2:\d+ {2}error {2}input-error\n {2}Cannot parse this file to find GraphQL in it: /);
   });
 
   it('a GraphQL syntax error is a finding (the CI gate fails with exit 1, other findings still reported)', () => {
@@ -150,7 +150,7 @@ describe('cold start', () => {
   it('a run without documents loads neither graphql-js nor the tag extractor nor a JS parser', () => {
     const script = `
       import { createRequire } from 'node:module';
-      const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'lint.js'))});
+      const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'run.js'))});
       const without = await lint({ paths: [], cwd: process.argv[1] });
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((p) => /[\\\\/](graphql|@babel|@graphql-tools)[\\\\/]/.test(p)).length;
       const before = loaded();

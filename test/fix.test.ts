@@ -186,7 +186,7 @@ describe('--fix-dry-run', () => {
     const run = await runMain(['--fix-dry-run', 'space.json'], dir);
     expect(read(dir, 'space.json')).toBe(text);
     expect(statSync(join(dir, 'space.json')).mtimeMs).toBe(before.mtimeMs);
-    expect(run.stdout.slice(0, run.stdout.indexOf('space.json\n  '))).toBe(
+    expect(run.stdout.slice(0, run.stdout.indexOf('space.json:3:5  warning'))).toBe(
       [
         '--- a/space.json',
         '+++ b/space.json',

@@ -54,6 +54,14 @@ describe('every rule in rules/', () => {
       expect(read(test)).toMatch(/test(Source)?Rule\(rule, \{\s*valid: \[/);
     });
 
+    it('says how to fix what it reports: a "## Fix" section with text, after the examples', () => {
+      const fix = /^## Fix\n\n(\S[^]*?)(?=\n## |$)/m.exec(meta.docs.trim());
+      expect(fix, `${id}: no "## Fix" section`).not.toBeNull();
+      expect(fix![1]!.trim().length).toBeGreaterThan(40);
+      const examples = meta.docs.indexOf('\n## Examples');
+      if (examples >= 0) expect(meta.docs.indexOf('\n## Fix')).toBeGreaterThan(examples);
+    });
+
     // As ESLint's: a rule that fixes shows what its fixes make (the testers check each output, and that the findings' suggestions are listed).
     it.runIf(meta.fixable || meta.hasSuggestions)('has fix outputs and suggestions in its test table, and says in its docs what it fixes', () => {
       const table = read(`test/rules/${id}.test.ts`);

@@ -1,5 +1,6 @@
 import { decodePointer } from '../inputs/space/json-scan.js';
-import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from '../inputs/space/source.js';
+import { JsonSourceFile, YamlSourceFile } from '../inputs/space/source.js';
+import type { SourceFile, SourceRef } from '../model/source-ref.js';
 import type { ContentTypeNode, EntryRef, FieldNode, LocaleNode } from '../model/nodes.js';
 
 /**

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 
 /**
  * A change of one value inside a record: `path` (below the record) set to `value`, or removed.

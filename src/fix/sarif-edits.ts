@@ -1,8 +1,17 @@
 import type { FindingList } from '../engine/findings.js';
-import type { ArtifactEdit } from '../format/types.js';
 import { JsonSourceFile } from '../inputs/space/source.js';
 import type { Fix } from './changes.js';
 import { planEdits, type ChosenFix } from './plan-edits.js';
+
+/** An edit of a file for SARIF: the region replaced (1-based lines, UTF-16 columns, end exclusive) and the text put there. */
+export interface ArtifactEdit {
+  file: string;
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+}
 
 /**
  * The edits of every fix and suggestion of the findings, as SARIF's `fixes` give them (a region

@@ -2,6 +2,7 @@ import type { RuleMeta } from '../engine/rule.js';
 import { Findings, type Finding, type FindingList } from '../engine/findings.js';
 import type { RunStats } from '../engine/run-rules.js';
 import type { Fix } from '../fix/changes.js';
+import type { ArtifactEdit } from '../fix/sarif-edits.js';
 
 /** Everything a formatter needs; formatters are pure functions of it. */
 export interface LintResult {
@@ -31,18 +32,14 @@ export interface FormatContext {
   root: string;
   /** A rule's documentation URL, when one is known. */
   docsUrl?: (ruleId: string) => string | undefined;
+  /** Human formats: the columns text is wrapped to (default 100). */
+  width?: number;
+  /** The run's warning limit, and the setting as people see it (`--max-warnings 3`): the summary says when the warnings exceed it. */
+  maxWarnings?: { limit: number; setting: string };
+  /** Recorded findings of the baseline that no longer occur (the run exits 2): the summary says so. */
+  staleBaseline?: number;
   /** For SARIF's `fixes`: the edits of a finding's fix or suggestion in the files, when it can be made in place (src/fix/sarif-edits.ts). */
   fixEdits?: (fix: Fix) => readonly ArtifactEdit[] | undefined;
-}
-
-/** An edit of a file for SARIF: the region replaced (1-based lines, UTF-16 columns, end exclusive) and the text put there. */
-export interface ArtifactEdit {
-  file: string;
-  startLine: number;
-  startColumn: number;
-  endLine: number;
-  endColumn: number;
-  text: string;
 }
 
 export type Formatter = (result: LintResult, context: FormatContext) => string;

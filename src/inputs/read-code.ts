@@ -1,24 +1,29 @@
 import { dirname } from 'node:path';
-import type { LoadedConfig } from '../config/load-config.js';
 import { findInputs } from './space/find-inputs.js';
 import type { InputFile } from './space/load-space.js';
 import type { CodeInput, CodeInputKind } from './code-input.js';
 import { CODE_INPUT_KINDS } from './kinds.js';
 
-/** The files of one code input kind that the config names. */
+/** The files of one code input kind that the config names (a plain value: the run's plan holds it). */
 export interface CodeFiles {
-  kind: CodeInputKind;
+  kind: CodeInputKind['key'];
   files: InputFile[];
 }
 
+/** What of the config the code inputs are found with: each kind's globs and `exclude`, relative to the config file (`path`; null: none). */
+export interface CodeConfig {
+  config: Partial<Record<CodeInputKind['key'] | 'exclude', readonly string[]>>;
+  path: string | null;
+}
+
 /** For each code input kind whose config key has globs: its files (less the config's `exclude`). A kind without globs is not read. */
-export async function findCodeFiles(loaded: LoadedConfig, cwd: string): Promise<CodeFiles[]> {
+export async function findCodeFiles(configured: CodeConfig, cwd: string): Promise<CodeFiles[]> {
   const found: CodeFiles[] = [];
   for (const kind of CODE_INPUT_KINDS) {
-    const include = loaded.config[kind.key] ?? [];
+    const include = configured.config[kind.key] ?? [];
     if (include.length === 0) continue;
-    const files = await findInputs([], { cwd, base: loaded.path === null ? cwd : dirname(loaded.path), include, exclude: loaded.config.exclude ?? [] });
-    found.push({ kind, files });
+    const files = await findInputs([], { cwd, base: configured.path === null ? cwd : dirname(configured.path), include, exclude: configured.config.exclude ?? [] });
+    found.push({ kind: kind.key, files });
   }
   return found;
 }
@@ -26,6 +31,6 @@ export async function findCodeFiles(loaded: LoadedConfig, cwd: string): Promise<
 /** Reads each kind's files with its reader (loaded only now). */
 export async function readCodeInputs(found: readonly CodeFiles[], cwd: string): Promise<CodeInput[]> {
   const inputs: CodeInput[] = [];
-  for (const { kind, files } of found) if (files.length > 0) inputs.push(await kind.read(files, cwd));
+  for (const { kind, files } of found) if (files.length > 0) inputs.push(await CODE_INPUT_KINDS.find((k) => k.key === kind)!.read(files, cwd));
   return inputs;
 }

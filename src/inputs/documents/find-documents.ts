@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { escapeGlob } from '../../util/glob/compile-glob.js';
+import { readGlobs } from '../../util/glob/walk-globs.js';
 import { NOT_PROJECT_CODE } from '../project-dirs.js';
+import { walkInputGlobs } from '../space/find-inputs.js';
+import { displayPath } from '../space/load-space.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 
 
@@ -11,7 +15,8 @@ import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './e
 export async function findDocumentFiles(cwd: string): Promise<string[]> {
   const { default: fg } = await import('fast-glob');
   const extensions = [...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].map((e) => e.slice(1));
-  const candidates = await fg(`**/*.{${extensions.join(',')}}`, { cwd, ignore: [...NOT_PROJECT_CODE], onlyFiles: true, dot: false });
+  const globs = readGlobs([`**/*.{${extensions.join(',')}}`]);
+  const candidates = walkInputGlobs(fg, globs, { cwd, ignore: [...NOT_PROJECT_CODE], dot: false }, cwd).map((absPath) => displayPath(absPath, cwd));
   const { extractGraphQL } = await import('./extract.js');
   const { parse } = (await import('../../graphql/graphql-js.js')).graphqlJs();
   const found: string[] = [];
@@ -34,14 +39,14 @@ export async function findDocumentFiles(cwd: string): Promise<string[]> {
   return found;
 }
 
-/** Globs that cover the files: one per top-level directory and its extensions (`src/**\/*.{graphql,tsx}`); files at the top are named. */
+/** Globs that cover the files: one per top-level directory and its extensions (`src/**\/*.{graphql,tsx}`); files at the top are named (names escaped). */
 export function documentGlobs(files: readonly string[]): string[] {
   const byDirectory = new Map<string, Set<string>>();
   const globs = new Set<string>();
   for (const file of files) {
     const slash = file.indexOf('/');
     if (slash < 0) {
-      globs.add(file);
+      globs.add(escapeGlob(file));
       continue;
     }
     const dir = file.slice(0, slash);
@@ -51,7 +56,7 @@ export function documentGlobs(files: readonly string[]): string[] {
   }
   for (const [dir, exts] of byDirectory) {
     const list = [...exts].sort();
-    globs.add(`${dir}/**/*.${list.length === 1 ? list[0] : `{${list.join(',')}}`}`);
+    globs.add(`${escapeGlob(dir)}/**/*.${list.length === 1 ? list[0] : `{${list.join(',')}}`}`);
   }
   return [...globs].sort();
 }
