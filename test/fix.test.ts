@@ -211,6 +211,29 @@ describe('--fix-dry-run', () => {
     expect(run.code).toBe(1);
   });
 
+  it('never puts control characters from the inputs on the terminal: in file names and lines they are escapes, tabs stay', async () => {
+    const name = 'src/app\u001b[31m.ts';
+    const code = "import { createClient } from 'contentful';\n// \u202eevil\u009b2J\tnote\nconst url = 'http://cdn.contentful.com/x'; // \u001b]8;;http://x\u0007\n";
+    const dir = project({ 'space.json': '{}\n', [name]: code }, 'asOf: 2026-11-21\ninclude: [space.json]\nsources: ["src/**/*.ts"]\n');
+    const run = await runMain(['--fix-dry-run'], dir);
+    expect(read(dir, name)).toBe(code);
+    const diff = run.stdout.slice(0, run.stdout.indexOf('src/app\\u001b[31m.ts:3:13  warning'));
+    expect(diff).toBe(
+      [
+        '--- a/src/app\\u001b[31m.ts',
+        '+++ b/src/app\\u001b[31m.ts',
+        '@@ -1,3 +1,3 @@',
+        " import { createClient } from 'contentful';",
+        ' // \\u202eevil\\u009b2J\tnote',
+        "-const url = 'http://cdn.contentful.com/x'; // \\u001b]8;;http://x\\u0007",
+        "+const url = 'https://cdn.contentful.com/x'; // \\u001b]8;;http://x\\u0007",
+        '',
+      ].join('\n'),
+    );
+    // Nothing of the run's output is a control character but newlines and the diff's tab.
+    expect(`${run.stdout}${run.stderr}`.replaceAll('\t', '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+  });
+
   it('with a machine format on stdout is a usage error (the diff goes there)', async () => {
     const dir = project({ 'space.json': '{}\n' });
     const run = await runMain(['--fix-dry-run', '-f', 'json', 'space.json'], dir);
