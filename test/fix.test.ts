@@ -1,6 +1,7 @@
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMain } from './helpers/cli.js';
 import { sarifValidator } from './helpers/sarif-schema.js';
@@ -314,8 +315,39 @@ describe('what reports say about fixes', () => {
   });
 });
 
+describe("an export on standard input ('-')", () => {
+  const text = `${JSON.stringify({ contentTypes: [hiddenRequired] }, null, 2)}\n`;
+  const withStdin = async (argv: string[], dir: string) => {
+    const { main } = await import('../src/cli.js');
+    let stdout = '';
+    let stderr = '';
+    const stdin = () => Readable.from([Buffer.from(text)]);
+    const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir, env: {}, isTTY: false, stdin });
+    return { code, stdout, stderr };
+  };
+
+  it('--fix is a usage error (no file to fix); --fix-dry-run shows the diff of <stdin>; --fix-migration proves its script on it', async () => {
+    const dir = project({});
+    const fix = await withStdin(['--fix', '-'], dir);
+    expect(fix.code).toBe(2);
+    expect(fix.stderr.split('\n')[0]).toBe("cmlint: --fix: '-' (standard input) is no file to fix in place; --fix-dry-run shows the diff, --fix-migration FILE writes a script");
+    const dry = await withStdin(['--fix-dry-run', '-'], dir);
+    expect(dry.stdout).toMatch(/^--- a\/<stdin>\n\+\+\+ b\/<stdin>\n@@ -18,10 \+18,11 @@\n/);
+    expect(dry.stderr).toBe('cmlint: --fix would apply 2 fixes to 1 file (nothing written)\n');
+    const migration = await withStdin(['--fix-migration', 'fix.js', '-'], dir);
+    expect(migration.stderr).toBe('cmlint: wrote fix.js: 2 fixes, proven by replaying it offline\n');
+    expect(migration.code).toBe(0);
+    expect(read(dir, 'fix.js')).toContain('migration.editContentType("post").editField("legacy").required(false);');
+  });
+});
+
 describe('fix flags that do not fit', () => {
   const dir = project({ 'space.json': '{}\n' });
+  it('are in the lint command\'s help, not in diff\'s', async () => {
+    const help = (await runMain(['--help'], dir)).stdout;
+    for (const flag of ['--fix ', '--fix-dry-run ', '--fix-migration FILE ', '--fix-type TYPE ', '--apply-suggestion RULE:ID ']) expect(help).toContain(`\n      ${flag}`);
+    expect((await runMain(['diff', '--help'], dir)).stdout).not.toContain('--fix');
+  });
   it.each([
     [['--fix', '--fix-dry-run'], '--fix and --fix-dry-run: give one'],
     [['--fix', '--fix-type', 'schema'], "--fix-type: 'schema' is not model, entries, code"],
