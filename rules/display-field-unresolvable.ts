@@ -1,9 +1,11 @@
 import { globMatcher } from '../src/config/resolve-rules.js';
 import { defineRule } from '../src/engine/rule.js';
+import { setDisplayField, setFieldProperty, type Fix } from '../src/fix/changes.js';
 import { isObject } from '../src/util/json-value.js';
 import { displayFieldState } from '../src/model/display-field.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { FieldJson } from '../src/model/json-types.js';
+import type { ContentTypeNode } from '../src/model/nodes.js';
 
 interface Options {
   reportEmptyEntries: boolean;
@@ -17,6 +19,20 @@ const WITHOUT_FIELDS = `Under ${SELECTOR} the service returns its entries withou
 function fieldList(ids: string[]): string {
   const shown = ids.slice(0, 3).map((id) => `'${id}'`).join(', ');
   return ids.length > 3 ? `${shown} and ${ids.length - 3} more` : shown;
+}
+
+/**
+ * The change to a usable display field: the first visible Symbol or Text field (the one the
+ * service's web app picks itself), else the first hidden one shown and made the display field.
+ */
+function displayFieldChange(contentType: ContentTypeNode): { fix: Fix; needsShowing: boolean } | null {
+  const text = contentType.fields.filter((f) => (f.json.type === 'Symbol' || f.json.type === 'Text') && f.json.deleted !== true);
+  const visible = text.find((f) => f.json.disabled !== true);
+  if (visible) return { fix: { desc: `Set displayField to '${visible.id}'`, changes: [setDisplayField(contentType, visible.id)] }, needsShowing: false };
+  const hidden = text[0];
+  if (!hidden) return null;
+  const changes = [setFieldProperty(hidden, 'disabled', false), setDisplayField(contentType, hidden.id)];
+  return { fix: { desc: `Show the field '${hidden.id}' (disabled: false) and set displayField to it`, changes }, needsShowing: true };
 }
 
 /**
@@ -45,6 +61,8 @@ export default defineRule<Options>({
     enforcement: { date: '2026-05-21', postponedFrom: null, note: null },
     severity: 'warning',
     recommended: true,
+    fixable: true,
+    hasSuggestions: true,
     recommendedOptions: { reportEmptyEntries: false },
     schema: {
       type: 'object',
@@ -134,6 +152,12 @@ Not reported:
 
 Set \`displayField\` to a visible Symbol or Text field that every entry fills (an internal name is a
 common choice), and fill it in the entries that leave it empty.
+
+\`--fix\` sets a missing or unknown \`displayField\` to the first visible Symbol or Text field, the
+first one the message names (the web app picks that field itself). The rest are suggestions
+(\`setDisplayField\`): for a display field that is hidden or not Symbol or Text, the same field; for
+a content type whose Symbol and Text fields are all hidden, the first one shown and made the
+display field (showing a field is the team's choice).
 `,
   },
 
@@ -164,13 +188,16 @@ common choice), and fill it in the entries that leave it empty.
         const state = displayFieldState(contentType);
         const data = { contentType: contentType.id, field: state.problem === 'none' ? '' : state.name, advice };
         const path = 'displayField' in json ? ['displayField'] : [];
+        const change = state.problem === null ? null : displayFieldChange(contentType);
+        // A fix only where the field is the one the web app would pick anyway; otherwise the team chooses.
+        const fixes = change === null ? {} : (state.problem === 'none' || state.problem === 'missing') && !change.needsShowing ? { fix: change.fix } : { suggest: [{ id: 'setDisplayField', ...change.fix }] };
         if (state.problem === 'none' || state.problem === 'missing') {
-          context.report({ node: contentType, path, messageId: state.problem === 'none' ? 'noDisplayField' : 'missingField', data });
+          context.report({ node: contentType, path, messageId: state.problem === 'none' ? 'noDisplayField' : 'missingField', data, ...fixes });
           return;
         }
         const { field } = state;
-        if (state.problem === 'notText') context.report({ node: contentType, path, messageId: 'notTextField', data: { ...data, type: field.json.type } });
-        else if (state.problem === 'hidden') context.report({ node: contentType, path, messageId: 'hiddenField', data });
+        if (state.problem === 'notText') context.report({ node: contentType, path, messageId: 'notTextField', data: { ...data, type: field.json.type }, ...fixes });
+        else if (state.problem === 'hidden') context.report({ node: contentType, path, messageId: 'hiddenField', data, ...fixes });
         if (options.reportEmptyEntries) displayFields.set(contentType.id, field.id);
       },
       entry(entry) {

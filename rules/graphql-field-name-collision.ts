@@ -1,5 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
+import { renameField } from '../src/fix/changes.js';
 import { fieldNameCollisions, type FieldNameCollision } from '../src/graphql/collisions.js';
+import { freeFieldIds } from '../src/graphql/free-field-id.js';
 import { buildSchemaModel } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 import { quoted, showList } from '../src/validation/describe.js';
@@ -18,6 +20,7 @@ export default defineRule({
     enforcement: { date: '2022-08-29', postponedFrom: null, note: 'HTTP 422 from this date; before it the same failure was an HTTP 500' },
     severity: 'error',
     recommended: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       collision: {
@@ -95,6 +98,10 @@ Not reported: \`title\` and \`titles\`; \`tags\` (a list of links, \`tagsCollect
 Field ids can be changed in the web app (the field's "Field ID"); rename one field so that the
 names differ, and update the GraphQL queries that use it. \`cmlint graphql-schema\` prints the
 names the service will generate.
+
+The suggestion \`renameField\` gives the field a free id (each field but the first: \`my_field\` → \`myField2\`), as a migration step
+(\`changeFieldId\`, with \`--fix-migration\`): the service moves the entries' values with it. It is
+not applied in place: the entries on disk would keep the values under the old id.
 `,
   },
 
@@ -112,7 +119,13 @@ names the service will generate.
           const lists = fields.filter((f) => f.exposedName !== f.name).map((f) => f.node.id);
           const messageId = MESSAGE_IDS[kind] ?? (omitted.length > 0 ? 'omittedCollision' : 'collision');
           const data = { ids, contentType: contentType.node.id, name, omitted: isOrAre(omitted), lists: isOrAre(lists) };
-          for (const field of fields) context.report({ node: field.node, path: ['id'], messageId, data });
+          // The first field keeps its id; each other one is offered a free id.
+          const newIds = [null, ...freeFieldIds(contentType, fields.slice(1))];
+          fields.forEach((field, i) => {
+            const newId = newIds[i];
+            const suggest = newId ? [{ id: 'renameField', desc: `Rename the field '${field.node.id}' to '${newId}'`, changes: [renameField(field.node, newId)] }] : [];
+            context.report({ node: field.node, path: ['id'], messageId, data, suggest });
+          });
         }
         for (const contentType of model.contentTypes) {
           for (const field of contentType.fields) {

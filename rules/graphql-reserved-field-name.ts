@@ -1,6 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
+import { renameField } from '../src/fix/changes.js';
 import { reservedFieldNames } from '../src/graphql/collisions.js';
-import { buildSchemaModel } from '../src/graphql/schema-model.js';
+import { freeFieldIds } from '../src/graphql/free-field-id.js';
+import { buildSchemaModel, type SchemaField } from '../src/graphql/schema-model.js';
 import type { ContentTypeNode } from '../src/model/nodes.js';
 
 const FAILS = 'The service cannot generate the GraphQL schema (RESERVED_FIELD_NAME, HTTP 422), so every GraphQL query for the space fails.';
@@ -12,6 +14,7 @@ export default defineRule({
     enforcement: { date: '2022-08-29', postponedFrom: null, note: 'HTTP 422 from this date; before it the same failure was an HTTP 500' },
     severity: 'error',
     recommended: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       reserved: {
@@ -61,6 +64,10 @@ Not reported: \`system\`, \`sysId\`, \`metadata\`, \`linkedFromPage\`.
 
 Rename the field (its "Field ID" in the web app), for example \`sys\` → \`systemInfo\`, and
 update the GraphQL queries that use it.
+
+The suggestion \`renameField\` gives the field a free id (\`sys\` → \`sysField\`), as a migration step
+(\`changeFieldId\`, with \`--fix-migration\`): the service moves the entries' values with it. It is
+not applied in place: the entries on disk would keep the values under the old id.
 `,
   },
 
@@ -72,13 +79,22 @@ update the GraphQL queries that use it.
       },
       end() {
         const model = buildSchemaModel(contentTypes);
-        for (const { contentType, field } of reservedFieldNames(model)) {
+        const found = reservedFieldNames(model);
+        // New ids chosen per content type, so that no two renamed fields get one id.
+        const newIds = new Map<SchemaField, string | null>();
+        for (const contentType of new Set(found.map((f) => f.contentType))) {
+          const fields = found.filter((f) => f.contentType === contentType).map((f) => f.field);
+          freeFieldIds(contentType, fields).forEach((id, i) => newIds.set(fields[i]!, id));
+        }
+        for (const { contentType, field } of found) {
           const messageId = field.exposedName !== field.name ? 'reservedBeforeSuffix' : field.omitted ? 'reservedOmitted' : 'reserved';
+          const newId = newIds.get(field);
           context.report({
             node: field.node,
             path: ['id'],
             messageId,
             data: { field: field.node.id, contentType: contentType.node.id, name: field.name, exposedName: field.exposedName },
+            suggest: newId ? [{ id: 'renameField', desc: `Rename the field '${field.node.id}' to '${newId}'`, changes: [renameField(field.node, newId)] }] : [],
           });
         }
       },

@@ -1,8 +1,12 @@
 import { defineRule } from '../src/engine/rule.js';
+import { setFieldProperty, type Suggestion } from '../src/fix/changes.js';
 import { isObject } from '../src/util/json-value.js';
 
 /** Field types that can have a `defaultValue` (besides Array of Symbol). */
 const DEFAULTABLE = new Set(['Symbol', 'Text', 'Integer', 'Number', 'Date', 'Boolean']);
+
+/** Default values a suggestion can give without guessing what the team means: none for text, dates and lists. */
+const NEUTRAL_DEFAULTS: Readonly<Record<string, unknown>> = { Boolean: false, Integer: 0, Number: 0 };
 
 export default defineRule({
   meta: {
@@ -11,6 +15,8 @@ export default defineRule({
     enforcement: { date: '2025-01-21', postponedFrom: '2024-11-14', note: null },
     severity: 'error',
     recommended: true,
+    fixable: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       hiddenRequired: {
@@ -52,6 +58,10 @@ Not reported:
 Set \`required: false\` (the service's own advice), show the field again, or give it a default
 value and fill the existing entries. Only Symbol, Text, Integer, Number, Date, Boolean and Array
 of Symbol fields can have a default value; for the others the message leaves that advice out.
+
+\`--fix\` sets \`required: false\`. Suggestions: \`showField\` (\`disabled: false\`), and for Boolean,
+Integer and Number fields \`defaultValue\` (\`false\` or \`0\` in the default locale; a text or a
+date cannot be chosen for the team).
 `,
   },
 
@@ -67,7 +77,21 @@ of Symbol fields can have a default value; for the others the message leaves tha
         const advice = canDefault
           ? 'Set required: false, show the field, or give it a default value.'
           : `Set required: false or show the field (a ${json.type === 'Array' ? 'list of links' : String(json.type)} field cannot have a default value).`;
-        context.report({ node: field, path: ['disabled'], messageId: 'hiddenRequired', data: { field: field.id, advice } });
+        const suggest: Suggestion[] = [{ id: 'showField', desc: 'Show the field in the editor (disabled: false)', changes: [setFieldProperty(field, 'disabled', false)] }];
+        const neutral = NEUTRAL_DEFAULTS[String(json.type)];
+        const locale = context.space.defaultLocales.length === 1 ? context.space.defaultLocales[0]!.code : null;
+        if (neutral !== undefined && locale !== null) {
+          const value = { [locale]: neutral };
+          suggest.push({ id: 'defaultValue', desc: `Give the field the default value ${JSON.stringify(value)}`, changes: [setFieldProperty(field, 'defaultValue', value)] });
+        }
+        context.report({
+          node: field,
+          path: ['disabled'],
+          messageId: 'hiddenRequired',
+          data: { field: field.id, advice },
+          fix: { desc: 'Set required: false (the service’s advice)', changes: [setFieldProperty(field, 'required', false)] },
+          suggest,
+        });
       },
     };
   },

@@ -1,6 +1,16 @@
+import type * as t from '@babel/types';
 import { defineRule } from '../src/engine/rule.js';
+import { textEdit, type Suggestion } from '../src/fix/changes.js';
+import type { CodeSourceFile } from '../src/inputs/code-file.js';
 import { literalValue, objectProperties } from '../src/inputs/sources/js-facts.js';
 import { importsAny } from '../src/inputs/sources/source-node.js';
+
+/** The suggestion to write the option's boolean the other way (`insecure: false`, `secure: true`): HTTPS, as without the option. */
+function httpsOption(file: CodeSourceFile, option: string, value: t.Node): { suggest?: Suggestion[] } {
+  if (value.type !== 'BooleanLiteral' || value.start == null || value.end == null) return {};
+  const text = String(!value.value);
+  return { suggest: [{ id: 'useHttps', desc: `Write ${option}: ${text} (HTTPS, as without the option)`, changes: [textEdit(file, value.start, value.end, String(value.value), text)] }] };
+}
 
 const REDIRECTS = 'The delivery API answers plain HTTP with 301 Moved Permanently and the preview API with 308 Permanent Redirect: a client that does not follow redirects, or a request with a body, breaks, and the token crosses the network unencrypted first.';
 
@@ -12,6 +22,8 @@ export default defineRule({
     severity: 'warning',
     recommended: true,
     inputs: ['sources'],
+    fixable: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       httpUrl: { text: `Plain HTTP to the {{api}} API ({{host}}). ${REDIRECTS} Use https://.` },
@@ -53,16 +65,20 @@ const client = createClient({ space, accessToken, host: 'preview.contentful.com'
 ## Fix
 
 Write the URL with \`https://\`, and remove \`insecure: true\` (or \`secure: false\`) from the options
-of \`createClient\`: the SDKs use HTTPS by default.
+of \`createClient\`: the SDKs use HTTPS by default. \`--fix\` writes \`https://\` for \`http://\` (where
+the file writes the URL's scheme as it is, not through escapes). The option is a suggestion
+(\`useHttps\`: \`insecure: false\`, \`secure: true\`): a team may have turned HTTPS off for a local
+proxy on purpose.
 `,
   },
 
   create(context) {
     return {
       sourceFile(file) {
-        for (const { url, start } of file.urls) {
+        for (const { url, start, raw, rawStart } of file.urls) {
           if (url.scheme !== 'http' || (url.kind !== 'delivery' && url.kind !== 'preview')) continue;
-          context.report({ node: file.at(start), messageId: 'httpUrl', data: { api: url.kind, host: url.host! } });
+          const fix = raw.startsWith('http://') ? { fix: { desc: 'Use https://', changes: [textEdit(file.file, rawStart, rawStart + 'http://'.length, 'http://', 'https://')] } } : {};
+          context.report({ node: file.at(start), messageId: 'httpUrl', data: { api: url.kind, host: url.host! }, ...fix });
         }
         if (!importsAny(file)) return;
         for (const call of file.calls) {
@@ -70,8 +86,12 @@ of \`createClient\`: the SDKs use HTTPS by default.
           const options = objectProperties(call.args[0]);
           const insecure = options?.get('insecure');
           const secure = options?.get('secure');
-          if (insecure && literalValue(insecure.value) === true) context.report({ node: file.at(insecure.start), messageId: 'insecureOption', data: { option: 'insecure: true' } });
-          if (secure && literalValue(secure.value) === false) context.report({ node: file.at(secure.start), messageId: 'insecureOption', data: { option: 'secure: false' } });
+          if (insecure && literalValue(insecure.value) === true) {
+            context.report({ node: file.at(insecure.start), messageId: 'insecureOption', data: { option: 'insecure: true' }, ...httpsOption(file.file, 'insecure', insecure.value) });
+          }
+          if (secure && literalValue(secure.value) === false) {
+            context.report({ node: file.at(secure.start), messageId: 'insecureOption', data: { option: 'secure: false' }, ...httpsOption(file.file, 'secure', secure.value) });
+          }
         }
       },
     };

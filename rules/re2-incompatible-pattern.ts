@@ -1,9 +1,21 @@
 import { defineRule } from '../src/engine/rule.js';
+import { replaceValidation, type Fix } from '../src/fix/changes.js';
 import { isObject } from '../src/util/json-value.js';
 import type { FieldNode } from '../src/model/nodes.js';
 import { checkFlags, checkPattern } from '../src/regex/re2-engine.js';
+import { anchoredAtStart } from '../src/regex/start-anchor.js';
 
 const BLOCKS = 'The service refuses to publish entries of this content type while the validation has this pattern.';
+
+/**
+ * Whether dropping a flag the service refuses keeps what the pattern matches: `d` (match indices)
+ * never changes a match; `y` (sticky) matches only at the start, which a pattern anchored by `^`
+ * does anyway, unless `m` lets `^` match after a newline.
+ */
+function droppable(letter: string, pattern: string, flags: string): boolean {
+  if (letter === 'd') return true;
+  return letter === 'y' && !flags.includes('m') && anchoredAtStart(pattern);
+}
 
 export default defineRule({
   meta: {
@@ -12,6 +24,8 @@ export default defineRule({
     enforcement: { date: '2025-04-21', postponedFrom: '2025-03-21', note: null },
     severity: 'error',
     recommended: true,
+    fixable: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       lookahead: { text: `The {{validation}} pattern{{where}} uses a lookahead \`{{construct}}\`, which RE2 does not support. ${BLOCKS}` },
@@ -98,6 +112,13 @@ Accepted:
 Rewrite the pattern without the construct the message names; where a check needs a lookahead
 (for example "must not start with admin"), use a \`prohibitRegexp\` validation next to the
 \`regexp\` one.
+
+\`--fix\` replaces a pattern with the equivalent pattern the message gives (JavaScript spellings
+that RE2 writes differently), and drops a flag the service refuses where that keeps what the
+pattern matches: \`d\` (match indices) always, \`y\` (sticky) when the pattern starts with \`^\` and
+has no top-level \`|\` and the flags have no \`m\`. Dropping any other refused flag changes what the
+pattern means, so it is a suggestion (\`dropFlags\`). A lookahead, lookbehind or backreference has
+no equivalent in RE2: such a pattern stays a finding.
 `,
   },
 
@@ -111,22 +132,31 @@ Rewrite the pattern without the construct the message names; where a check needs
           if (!isObject(spec) || typeof spec.pattern !== 'string') continue;
           const path = [...base, index, validationKey];
           const flags = checkFlags(spec.flags);
+          /** The validation with `changes` made to its pattern and flags. */
+          const replaced = (changes: Record<string, unknown>) => replaceValidation(field, base[0] === 'items', index, { ...validation, [validationKey]: { ...spec, ...changes } });
           if (flags.unsupported.length > 0) {
+            const letters = typeof spec.flags === 'string' ? spec.flags : null;
+            const kept = letters === null ? '' : [...letters].filter((l) => !flags.unsupported.includes(l)).join('');
+            const dropping = { desc: `Drop the flag ${flags.unsupported.join(', ')} (flags "${kept}")`, changes: [replaced({ flags: kept })] };
+            const safe = letters !== null && flags.unsupported.every((l) => droppable(l, spec.pattern as string, letters));
             context.report({
               node: field,
               path: [...path, 'flags'],
               messageId: 'unsupportedFlag',
               data: { validation: validationKey, where, flags: flags.unsupported.map((f) => `'${f}'`).join(', ') },
+              ...(safe ? { fix: dropping } : letters !== null ? { suggest: [{ id: 'dropFlags', ...dropping }] } : {}),
             });
           }
           const verdict = checkPattern(spec.pattern, flags.bits);
           if (verdict.accepted) continue;
           const { problem, suggestion } = verdict;
+          const fix: Fix | undefined = suggestion === null ? undefined : { desc: `Use the RE2 pattern \`${suggestion}\``, changes: [replaced({ pattern: suggestion })] };
           context.report({
             node: field,
             path: [...path, 'pattern'],
             messageId: suggestion === null ? problem.kind : 'translatable',
             data: { validation: validationKey, where, construct: problem.construct, detail: problem.detail, suggestion: suggestion ?? '' },
+            ...(fix ? { fix } : {}),
           });
         }
       });

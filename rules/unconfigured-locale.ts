@@ -1,5 +1,6 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
+import { addLocale, removeEntryValue, type Suggestion } from '../src/fix/changes.js';
 import { isObject } from '../src/util/json-value.js';
 import { isArchived } from '../src/model/entry-status.js';
 import { plural } from '../src/util/plural.js';
@@ -15,6 +16,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'March 20 (year not stated); in effect' },
     severity: 'error',
     recommended: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       unconfiguredLocale: {
@@ -73,6 +75,12 @@ Not reported:
 
 Remove the values (or copy them to a configured locale) with a script through the management
 API, or add the locale to the space first if the values are wanted.
+
+Suggestions, applied in place (\`--fix\` with \`--apply-suggestion\`): \`removeValue\` removes the value
+(an entry change: \`--fix-type entries\`), \`addLocale\` adds the locale to the \`locales\` of the export
+(optional, falling back to the default locale; not offered when the code is a near miss of a
+configured one). Neither is a migration step: the migration tool creates no locales, and its
+entry transformations see only the space's locales.
 `,
   },
 
@@ -81,6 +89,10 @@ API, or add the locale to the space first if the values are wanted.
     /** Configured codes by their spelling without case and with `-` for `_`, to name a near miss. */
     const byLooseCode = new Map([...locales.keys()].map((code) => [looseCode(code), code]));
     const unchecked = new EntryCount();
+    const fallback = context.space.defaultLocales[0]?.code ?? null;
+    /** A locale like the export writes them: falling back to the default locale, and optional, so that no required field becomes empty in it. */
+    const newLocale = (code: string) =>
+      addLocale(locales.values().next().value, { name: code, code, fallbackCode: fallback, default: false, contentManagementApi: true, contentDeliveryApi: true, optional: true });
 
     return {
       entry(entry) {
@@ -97,6 +109,9 @@ API, or add the locale to the space first if the values are wanted.
           for (const locale in values) {
             if (locales.has(locale) || values[locale] === null) continue;
             const suggestion = byLooseCode.get(looseCode(locale));
+            const suggest: Suggestion[] = [{ id: 'removeValue', desc: `Remove the value of '${field}' in '${locale}'`, changes: [removeEntryValue(entry, field, locale, false)] }];
+            // A near miss of a configured code is a misspelling, not a locale to add.
+            if (!suggestion) suggest.push({ id: 'addLocale', desc: `Add the locale '${locale}' to the space`, changes: [newLocale(locale)] });
             context.report({
               node: entry,
               path: ['fields', field, locale],
@@ -104,6 +119,7 @@ API, or add the locale to the space first if the values are wanted.
               locale,
               messageId: 'unconfiguredLocale',
               data: { field, locale, hint: suggestion ? ` (did you mean '${suggestion}'?)` : '' },
+              suggest,
             });
           }
         }

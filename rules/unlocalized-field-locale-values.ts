@@ -1,7 +1,9 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
+import { removeEntryValue, setFieldProperty } from '../src/fix/changes.js';
 import { isObject } from '../src/util/json-value.js';
 import { isArchived } from '../src/model/entry-status.js';
+import type { FieldNode } from '../src/model/nodes.js';
 import { plural } from '../src/util/plural.js';
 import { quoted, showList } from '../src/validation/describe.js';
 
@@ -12,6 +14,7 @@ export default defineRule({
     enforcement: { date: null, postponedFrom: null, note: 'July 13 (year not stated); in effect' },
     severity: 'warning',
     recommended: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       nonDefaultValue: {
@@ -68,6 +71,9 @@ Not reported (a localized field, and a field that is not localized with only the
 
 Remove the values with a script through the management API (or make the field localized again
 if they are wanted). Removing them makes the data match what the API shows.
+
+Suggestions: \`removeValue\` removes the value (an entry change: \`--fix-type entries\`; as a
+migration, a \`transformEntries\` step), \`localizeField\` makes the field localized.
 `,
   },
 
@@ -75,8 +81,8 @@ if they are wanted). Removing them makes the data match what the API shows.
     const { space } = context;
     const defaults = new Set(space.defaultLocales.map((l) => l.code));
     const defaultLocale = showList([...defaults], quoted, { separator: ' or ' });
-    /** Per content type: the ids of its fields that are not localized (and not deleted). */
-    const unlocalized = new Map<string, Set<string>>();
+    /** Per content type: its fields that are not localized (and not deleted), by id. */
+    const unlocalized = new Map<string, Map<string, FieldNode>>();
     const unchecked = new EntryCount();
 
     const holdsSeveralLocales = (values: Record<string, unknown>): boolean => {
@@ -87,8 +93,8 @@ if they are wanted). Removing them makes the data match what the API shows.
 
     return {
       contentType(contentType) {
-        const ids = new Set<string>();
-        for (const field of contentType.fields) if (field.json.localized !== true && field.json.deleted !== true) ids.add(field.id);
+        const ids = new Map<string, FieldNode>();
+        for (const field of contentType.fields) if (field.json.localized !== true && field.json.deleted !== true) ids.set(field.id, field);
         if (ids.size > 0) unlocalized.set(contentType.id, ids);
       },
       entry(entry) {
@@ -96,7 +102,7 @@ if they are wanted). Removing them makes the data match what the API shows.
         const { fields } = entry.json;
         if (ids === undefined || !isObject(fields) || isArchived(entry)) return;
         if (defaults.size === 0) {
-          for (const field of ids) {
+          for (const field of ids.keys()) {
             const values = fields[field];
             if (isObject(values) && holdsSeveralLocales(values)) {
               unchecked.value++;
@@ -105,7 +111,7 @@ if they are wanted). Removing them makes the data match what the API shows.
           }
           return;
         }
-        for (const field of ids) {
+        for (const [field, node] of ids) {
           const values = fields[field];
           if (!isObject(values)) continue;
           for (const locale in values) {
@@ -117,6 +123,10 @@ if they are wanted). Removing them makes the data match what the API shows.
               locale,
               messageId: 'nonDefaultValue',
               data: { field, locale, defaultLocale },
+              suggest: [
+                { id: 'removeValue', desc: `Remove the value of '${field}' in '${locale}'`, changes: [removeEntryValue(entry, field, locale)] },
+                { id: 'localizeField', desc: `Make the field '${field}' localized`, changes: [setFieldProperty(node, 'localized', true)] },
+              ],
             });
           }
         }

@@ -1,13 +1,36 @@
+import type { ASTNode } from 'graphql';
 import { defineRule } from '../src/engine/rule.js';
+import { textEdit, type Fix, type Suggestion } from '../src/fix/changes.js';
 import { zeroDefaultVariables, zeroLimits } from '../src/graphql/zero-limit.js';
+import type { SourceFile } from '../src/model/source-ref.js';
 import { zeroLimits as zeroLimitsInCode } from '../src/inputs/sources/zero-limit.js';
-import { definitionLabel, graphqlRef, type FragmentNode, type OperationNode } from '../src/model/code-nodes.js';
+import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 /** What changed and what it costs, for every message of the rule. */
 const CONSEQUENCE =
   'from 2025-02-17 the service treats a limit of 0 as no limit and returns up to 100 items, not none: the response carries up to 100 items the query did not want, ' +
   'and the query is costed for 100 items of this collection (times every collection nested in it), which can take it over the complexity limit. ' +
   'To read only `total`, ask for `limit: 1`';
+
+/** The limit the service applies to a limit of 0 from 2025-02-17: what the fix asks for. */
+const SERVICE_LIMIT = 100;
+
+/** The fix (the service's 100, made explicit: the query returns what it returns now) and the suggestion to read only `total`. */
+function fixes(file: Pick<SourceFile, 'absPath' | 'path'>, edit: { start: number; end: number; expect: string; text(limit: number): string } | null): { fix?: Fix; suggest?: Suggestion[] } {
+  if (edit === null) return {};
+  const change = (limit: number) => [textEdit(file, edit.start, edit.end, edit.expect, edit.text(limit))];
+  return {
+    fix: { desc: `Ask for ${SERVICE_LIMIT} items, what the service returns for a limit of 0`, changes: change(SERVICE_LIMIT) },
+    suggest: [{ id: 'countOnly', desc: 'Ask for 1 item (to read only total)', changes: change(1) }],
+  };
+}
+
+/** The edit of a node's text in a GraphQL document (a `0`), as `fixes` takes it. */
+function graphqlEdit(document: GraphQLDocumentNode, node: ASTNode | undefined) {
+  if (!node?.loc) return null;
+  const start = graphqlRef(document, node.loc.start).offset;
+  return { start, end: start + (node.loc.end - node.loc.start), expect: '0', text: String };
+}
 
 export default defineRule({
   meta: {
@@ -18,6 +41,8 @@ export default defineRule({
     severity: 'warning',
     recommended: true,
     inputs: ['documents', 'sources'],
+    fixable: true,
+    hasSuggestions: true,
     schema: { type: 'object', properties: {}, additionalProperties: false },
     messages: {
       literal: { text: `{{definition}} asks {{field}} for \`limit: 0\`: ${CONSEQUENCE}.` },
@@ -77,6 +102,11 @@ query Page($n: Int = 10) { blogPostCollection(limit: $n) { items { title } } }
 
 To count, ask for \`limit: 1\` and read \`total\`; otherwise ask for the number of items the page
 shows.
+
+\`--fix\` writes \`limit: 100\` (\`limit=100\`, and a variable's default \`= 100\`): the value the service
+applies anyway, so the query returns what it returns now and says so. The suggestion \`countOnly\`
+writes 1 instead, for a query that only reads \`total\`. A limit inside a string whose escapes move
+it (a GraphQL query in a plain string) is not fixed.
 `,
   },
 
@@ -90,16 +120,20 @@ shows.
         if (reported.has(key)) continue;
         reported.add(key);
         const data = { definition: definitionLabel(owner), field };
+        // A literal is changed where it is; a variable's default where the operation defines it.
+        const zero = variable === null ? argument.value : owner.kind === 'operation' ? owner.ast.variableDefinitions?.find((d) => d.variable.name.value === variable)?.defaultValue : undefined;
+        const document = variable === null ? definition.document : owner.document;
         context.report({
           node: definition,
           offset: ref.offset,
           ...(variable === null ? { messageId: 'literal', data } : { messageId: 'variableDefault', data: { ...data, variable } }),
+          ...fixes(document.source.file, graphqlEdit(document, zero)),
         });
       }
     };
     return {
       sourceFile(file) {
-        for (const { start, detail } of zeroLimitsInCode(file)) context.report({ node: file.at(start), messageId: 'code', data: { detail } });
+        for (const { start, detail, edit } of zeroLimitsInCode(file)) context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit) });
       },
       document(document) {
         for (const fragment of document.fragments) check(fragment, fragment, new Set());

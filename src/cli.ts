@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,10 +7,12 @@ import { loadConfig } from './config/run-config.js';
 import { didYouMean, suggestions } from './config/closest.js';
 import { isIsoDate, todayUtc } from './engine/dates.js';
 import type { Rule, Severity, SeveritySetting } from './engine/rule.js';
+import { FIX_TYPES, type FixType } from './fix/changes.js';
 import { BaselineError } from './pipeline/baseline.js';
 import { FORMAT_NAMES, MACHINE_FORMATS } from './format/load.js';
 import { readable, visible } from './util/safe-text.js';
 import { InputError, InputErrors } from './inputs/space/input-error.js';
+import type { FixRequest, Fixed } from './pipeline/fix.js';
 import type { BaseTree } from './pipeline/git-base.js';
 import { makePlan, type BeforeInputs, type LintOptions, type RunRequest } from './pipeline/plan.js';
 import { readSpace } from './pipeline/read.js';
@@ -116,6 +119,11 @@ function parse(argv: readonly string[]) {
         'max-warnings': { type: 'string' },
         jobs: { type: 'string', short: 'j' },
         rule: { type: 'string', multiple: true },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
+        'fix-migration': { type: 'string' },
+        'fix-type': { type: 'string', multiple: true },
+        'apply-suggestion': { type: 'string', multiple: true },
         base: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         color: { type: 'boolean' },
@@ -302,10 +310,15 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const usesStdin = checkStdinUse(paths, io, values.base !== undefined);
   const loaded = await loadConfig(io.cwd, undefined, values.config);
   const ruleSeverities = values.rule ? parseRuleFlags(values.rule, loaded.rules) : {};
+  const fixRequest = parseFixFlags(values, command, loaded.rules, io.cwd);
+  if (fixRequest?.mode === 'fix' && usesStdin) throw new UsageError("--fix: '-' (standard input) is no file to fix in place; --fix-dry-run shows the diff, --fix-migration FILE writes a script");
   if (values['prune-baseline'] && values.baseline === undefined && loaded.config.baseline === undefined) {
     throw new UsageError('--prune-baseline: no baseline (give --baseline FILE or set baseline in the config)');
   }
   const stdoutFormat = outputs.find((o) => o.file === null)?.format;
+  if (fixRequest?.mode === 'dry-run' && stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat)) {
+    throw new UsageError(`--fix-dry-run prints a diff on stdout: write the ${stdoutFormat} report to a file (-f NAME:FILE)`);
+  }
   const progress =
     !printConfig && showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
       ? progressLine(io.stderr, Date.now, progressDelay(io.env))
@@ -330,6 +343,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
   let settled: Settled;
+  let fixed: Fixed | null = null;
   let stdin: StdinCopy | undefined;
   try {
     if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
@@ -358,17 +372,70 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stdout(`${JSON.stringify((await makePlan(request)).plan, null, 2)}\n`);
       return 0;
     }
+    const startedAt = Date.now();
     settled = await runStages(request);
+    // The fix stage (issue 31), before the report: the report and the exit code are what the fixes leave.
+    if (fixRequest) {
+      fixed = await (await import('./pipeline/fix.js')).fix(request, settled, startedAt, fixRequest);
+      settled = fixed.settled;
+    }
   } finally {
     progress?.done();
     await baseTree?.remove();
     await stdin?.remove();
   }
-  // The fix stage (issue 31) comes after the reports.
-  return report(settled, io);
+  if (fixed?.diff) await io.stdout(fixed.diff);
+  const code = await report(settled, io);
+  if (!fixed) return code;
+  // What the fix stage did, after the report's own messages.
+  for (const note of fixed.notes) io.stderr(`${note}\n`);
+  if (fixed.failure === null) return code;
+  io.stderr(`cmlint: ${readable(fixed.failure)}\n`);
+  return 2;
 }
 
-const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config'] as const;
+/** The fix flags: `--fix`, `--fix-dry-run` or `--fix-migration FILE`, with `--fix-type` and `--apply-suggestion`; null without them. */
+function parseFixFlags(values: ReturnType<typeof parse>['values'], command: string | undefined, rules: readonly Rule<never>[], cwd: string): FixRequest | null {
+  const modes = (['fix', 'fix-dry-run', 'fix-migration'] as const).filter((name) => values[name] !== undefined && values[name] !== false);
+  if (modes.length === 0) {
+    const extra = (['fix-type', 'apply-suggestion'] as const).find((name) => values[name] !== undefined);
+    if (extra) throw new UsageError(`--${extra} applies with --fix, --fix-dry-run or --fix-migration`);
+    return null;
+  }
+  if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]}: give one`);
+  if (command === 'diff') throw new UsageError(`--${modes[0]} does not apply to cmlint diff`);
+  const other = (['baseline-write', 'prune-baseline'] as const).find((name) => values[name] !== undefined);
+  if (other) throw new UsageError(`--${modes[0]} and --${other}: fix first, then record the baseline`);
+  const types = new Set<FixType>();
+  for (const type of (values['fix-type'] ?? ['model,code']).flatMap((v) => v.split(','))) {
+    if (!(FIX_TYPES as readonly string[]).includes(type)) throw new UsageError(`--fix-type: '${type}' is not ${FIX_TYPES.join(', ')}`);
+    types.add(type as FixType);
+  }
+  const suggestions = (values['apply-suggestion'] ?? []).map((value) => {
+    const [rule = '', id = ''] = value.split(':');
+    const meta = rules.find((r) => r.meta.id === rule)?.meta;
+    if (!meta || id === '' || value.split(':').length !== 2) throw new UsageError(`--apply-suggestion '${value}': expected RULE:ID of a rule that offers suggestions, e.g. hidden-required-field:showField`);
+    if (!meta.hasSuggestions) throw new UsageError(`--apply-suggestion: ${rule} offers no suggestions`);
+    return { rule, id };
+  });
+  const file = values['fix-migration'];
+  if (file === undefined) return { mode: modes[0] === 'fix' ? 'fix' : 'dry-run', types, suggestions };
+  const absPath = resolve(cwd, file);
+  if (exists(absPath)) throw new UsageError(`--fix-migration ${file}: the file exists: cmlint never writes over an existing file`);
+  return { mode: 'migration', script: { absPath, shown: file }, types, suggestions };
+}
+
+/** Whether anything (a dangling symbolic link too) is at `absPath`. */
+function exists(absPath: string): boolean {
+  try {
+    lstatSync(absPath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config', 'fix', 'fix-dry-run', 'fix-migration', 'fix-type', 'apply-suggestion'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {

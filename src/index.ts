@@ -6,6 +6,8 @@ export type { BaselineReport, LintOutcome } from './pipeline/settle.js';
 export { defineRule } from './engine/rule.js';
 export type { Enforcement, MessageSpec, ReportDescriptor, Rule, RuleContext, RuleMeta, Severity, SeveritySetting, Target, Visitors } from './engine/rule.js';
 export type { Finding, RunStats } from './engine/run-rules.js';
+export { addLocale, removeEntryValue, renameField, replaceValidation, setDisplayField, setFieldProperty, textEdit } from './fix/changes.js';
+export type { Fix, FixChange, FixType, ModelOperation, Suggestion, TextEdit } from './fix/changes.js';
 export { BaselineError, type BaselineEntry, type StaleEntry } from './pipeline/baseline.js';
 export { FORMATTERS, MACHINE_FORMATS } from './format/index.js';
 export { formatGithub } from './format/github.js';

@@ -42,6 +42,27 @@ describe('programmatic API (dist/src/index.js)', () => {
     expect(new Set(result.findings.map((f) => f.ruleId))).toEqual(new Set(['re2-incompatible-pattern', 'hidden-required-field', 'untranslated-field']));
   });
 
+  it('a rule reports fixes made with the change helpers; a rule that does not declare meta.fixable is stopped when it reports one', async () => {
+    const fixing = (fixable: boolean) =>
+      api.defineRule({
+        meta: { id: 'optional-everything', description: 'x', docs: '', enforcement: { date: null, postponedFrom: null, note: 'x' }, severity: 'error', recommended: true, fixable, schema: { type: 'object' }, messages: { m: { text: 'required' } } },
+        create: (context) => ({
+          field(field) {
+            if (field.json.required === true) context.report({ node: field, messageId: 'm', fix: { desc: 'optional', changes: [api.setFieldProperty(field, 'required', false)] } });
+          },
+        }),
+      });
+    const run = async (rule: ReturnType<typeof fixing>) => {
+      const loaded = await api.loadConfig(ROOT, [rule as Api.Rule<never>], '/dev/null');
+      return (await api.lint({ paths: ['fixtures/demo-space'], cwd: ROOT, config: { ...loaded, config: { rules: { 'optional-everything': 'error' } } } })).result.findings;
+    };
+    const fixed = await run(fixing(true));
+    expect(fixed.length).toBeGreaterThan(0);
+    expect(fixed.every((f) => f.fix?.desc === 'optional' && f.fix.changes[0]!.kind === 'setFieldProperty')).toBe(true);
+    const stopped = await run(fixing(false));
+    expect(stopped.map((f) => f.internal && f.message.includes('it reported a fix, but its meta.fixable is not true'))).toEqual([true]);
+  });
+
   it('returns input errors as findings, and throws typed errors for the rest', async () => {
     const { result } = await api.lint({ paths: ['no-such-dir'], cwd: ROOT });
     expect(result.findings.map((f) => [f.ruleId, f.file, f.message, f.internal])).toEqual([['input-error', 'no-such-dir', 'No such file or directory', true]]);

@@ -26,6 +26,7 @@ const FLOORS: Readonly<Record<string, Floor>> = {
   'src/config/': 'check',
   'src/validation/': 'check',
   'src/diff/': 'check',
+  'src/fix/': 'check',
   'rules/': 'check',
   'src/inputs/': 'inputs',
   'src/model/': 'model',

@@ -111,11 +111,12 @@ describe('--format json', () => {
     expect(Object.keys(output)).toEqual(['tool', 'asOf', 'findings', 'summary']);
     expect(output.tool).toEqual({ name: 'cmlint', version: '0.1.0' });
     expect(output.asOf).toBe(AFTER_BOTH_DATES);
-    expect(Object.keys(output.summary)).toEqual(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries']);
-    expect(output.summary).toEqual({ error: 7, warning: 1, info: 0, filesRead: 4, contentTypes: 4, entries: 1 });
+    expect(Object.keys(output.summary)).toEqual(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable']);
+    expect(output.summary).toEqual({ error: 7, warning: 1, info: 0, filesRead: 4, contentTypes: 4, entries: 1, fixable: 4 });
     expect(output.findings).toHaveLength(8);
     for (const finding of output.findings) {
-      expect(Object.keys(finding)).toEqual(['ruleId', 'severity', 'message', 'enforcement', 'target', 'pointer', 'file', 'line', 'column']);
+      // `fix` and `suggestions`: an additive change of the contract (issue 31).
+      expect(Object.keys(finding)).toEqual(['ruleId', 'severity', 'message', 'enforcement', 'target', 'pointer', 'file', 'line', 'column', 'fix', 'suggestions']);
       expect(Object.keys(finding.enforcement)).toEqual(['date', 'status', 'note']);
       expect(Object.keys(finding.target)).toEqual(['contentType', 'field', 'entry', 'locale']);
       expect(['re2-incompatible-pattern', 'hidden-required-field']).toContain(finding.ruleId);
@@ -193,7 +194,7 @@ describe('--format json', () => {
       tool: { name: 'cmlint', version: '0.1.0' },
       asOf: AFTER_BOTH_DATES,
       findings: [],
-      summary: { error: 0, warning: 0, info: 0, filesRead: 1, contentTypes: 1, entries: 1 },
+      summary: { error: 0, warning: 0, info: 0, filesRead: 1, contentTypes: 1, entries: 1, fixable: 0 },
     });
   });
 });
@@ -598,6 +599,7 @@ describe('stylish output', () => {
       [
         '✖ 8 problems (7 errors, 1 warning)',
         '  4 files, 4 content types, 1 entry, as of 2025-05-01',
+        '  4 findings can be fixed with --fix (or --fix-migration FILE)',
         '  Why and how to fix: cmlint explain <rule>, e.g. cmlint explain re2-incompatible-pattern',
         '',
       ].join('\n'),

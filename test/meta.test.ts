@@ -62,6 +62,14 @@ describe('every rule in rules/', () => {
       if (examples >= 0) expect(meta.docs.indexOf('\n## Fix')).toBeGreaterThan(examples);
     });
 
+    // As ESLint's: a rule that fixes shows what its fixes make (the testers check each output, and that the findings' suggestions are listed).
+    it.runIf(meta.fixable || meta.hasSuggestions)('has fix outputs and suggestions in its test table, and says in its docs what it fixes', () => {
+      const table = read(`test/rules/${id}.test.ts`);
+      if (meta.fixable) expect(table).toMatch(/\boutput(Documents)?: /);
+      if (meta.hasSuggestions) expect(table).toMatch(/suggestions: \[\s*\{\s*id: '\w+'/);
+      expect(meta.docs).toMatch(meta.fixable ? /`--fix`/ : /[Ss]uggestion/);
+    });
+
     it('has a docs page that is up to date (npm run generate)', () => {
       expect(read(ruleDocsPath(id))).toBe(renderRuleDoc(meta, defaultOptions(rule)));
     });

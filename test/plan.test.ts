@@ -162,6 +162,24 @@ describe('the plan of a run', () => {
     expect(named.jobs).toBe(1);
   });
 
+  it('the script the fix stage proves (migrationsAfter) runs after the configured scripts, or after the last named one, and is a target when the run has targets', async () => {
+    const dir = project('include: ["space/**/*.json"]\nmigrations: ["migrations/*.js"]\n');
+    mkdirSync(join(dir, 'migrations'));
+    for (const name of ['1-first.js', '2-second.js', '3-third.js']) writeFileSync(join(dir, 'migrations', name), 'module.exports = function () {};\n');
+    const script = (name: string) => ({ absPath: join(dir, 'migrations', name) });
+    const fix = join(dir, '.fix.cmlint-1.js');
+    const all = await plan({ paths: [], cwd: dir, migrationsAfter: [fix] });
+    expect(all.inputs).toMatchObject({ migrations: { scripts: [script('1-first.js'), script('2-second.js'), script('3-third.js'), { absPath: fix }], upTo: null }, targets: null });
+    const named = await plan({ paths: ['migrations/2-second.js'], cwd: dir, migrationsAfter: [fix] });
+    expect(named.inputs).toMatchObject({
+      migrations: { scripts: [script('1-first.js'), script('2-second.js'), { absPath: fix }], upTo: [script('2-second.js').absPath, fix] },
+      targets: { files: [script('2-second.js').absPath, fix] },
+    });
+    // Without configured scripts, it is the only one.
+    const alone = project('include: ["space/**/*.json"]\n');
+    expect((await plan({ paths: [], cwd: alone, migrationsAfter: [fix] })).inputs).toMatchObject({ migrations: { scripts: [{ absPath: fix }], upTo: null } });
+  });
+
   it('application sources: the configured ones, or the named ones as targets', async () => {
     const dir = project('include: ["space/**/*.json"]\nsources: ["app/**/*.js"]\n');
     mkdirSync(join(dir, 'app'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoted, shorten, visible } from '../src/util/safe-text.js';
+import { quoted, shorten, visible, visibleLine } from '../src/util/safe-text.js';
 
 describe('visible', () => {
   it.each([
@@ -13,6 +13,15 @@ describe('visible', () => {
     ['a workflow command stays on its line', 'x\n::error file=a::b', 'x\\n::error file=a::b'],
   ])('%s', (_name, input, expected) => {
     expect(visible(input)).toBe(expected);
+  });
+});
+
+describe('visibleLine (a line of a diff)', () => {
+  it('escapes as visible does, but keeps tabs, a carriage return that ends the line and a byte order mark that starts it', () => {
+    expect(visibleLine('\ufeff\t"a": "\u001b[2J\u202e"\r')).toBe('\ufeff\t"a": "\\u001b[2J\\u202e"\r');
+  });
+  it('a carriage return or byte order mark elsewhere is escaped', () => {
+    expect(visibleLine('a\rb\ufeffc')).toBe('a\\rb\\ufeffc');
   });
 });
 

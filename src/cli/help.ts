@@ -21,6 +21,16 @@ const COMMON_OPTIONS = `  -c, --config FILE        use this config file instead 
 const COLOR_OPTIONS = `      --color, --no-color  colours on or off (default: on for a terminal; FORCE_COLOR=1 turns
                            them on, NO_COLOR=1 off; the flags win over both)`;
 
+const FIX_OPTIONS = `      --fix                apply the fixes to the files the findings are in, then lint again
+                           (until nothing more is fixable); the report is what is left
+      --fix-dry-run        print a unified diff of what --fix would change; write nothing
+      --fix-migration FILE write the model fixes as a script for the service's migration tool,
+                           after replaying it offline and proving it; FILE must not exist
+      --fix-type TYPE      fix only these kinds of change: model, entries, code (comma-separated
+                           or repeated; default model,code: entry values change only when asked)
+      --apply-suggestion RULE:ID  apply a rule's suggestion (as its docs and the JSON report
+                           list them) with a fix flag; repeatable`;
+
 const LINT_EXIT_CODES = `Exit codes: 0 no failing findings; 1 findings fail the run (--fail-on, --max-warnings);
 2 usage, config or input error, a rule crashed, or the baseline records findings that no
 longer occur.`;
@@ -57,6 +67,7 @@ ${COMMON_OPTIONS}
 ${OUTPUT_OPTIONS}
   -j, --jobs N             threads (the main one included) for the entries of export files
                            over 64 MB (default 1; at most the threads the machine runs at once)
+${FIX_OPTIONS}
 ${COLOR_OPTIONS}
   -v, --version            print the version
   -h, --help               print this help ('cmlint <command> --help' for a command's)

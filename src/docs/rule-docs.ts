@@ -34,6 +34,7 @@ export function renderRuleDoc(meta: RuleMeta, defaults: Record<string, unknown>)
     `- In the \`recommended\` preset: ${meta.recommended ? 'yes' : 'no'}`,
     `- Options: ${options}`,
     `- Message ids: ${Object.keys(meta.messages).map((id) => `\`${id}\``).join(', ')}`,
+    ...(meta.fixable || meta.hasSuggestions ? [`- Fixes: ${[meta.fixable ? '`--fix`, `--fix-migration`' : null, meta.hasSuggestions ? 'suggestions (`--apply-suggestion`)' : null].filter((p) => p !== null).join('; ')} (see Fix below)`] : []),
     '',
     meta.docs.trim(),
     '',

@@ -45,9 +45,10 @@ import { isObject } from '../util/json-value.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
 import type { Severity, Target } from './rule.js';
+import type { FindingFixes } from '../fix/changes.js';
 
 /** Bump when what an entry means changes (the build identity changes with the code anyway). */
-const RESULTS_CACHE_VERSION = 1;
+const RESULTS_CACHE_VERSION = 2;
 const FORMAT = `cmlint-results-cache ${RESULTS_CACHE_VERSION}`;
 /** Keys kept per project: a branch switched to and back, a run with another config. */
 const MAX_ENTRIES = 4;
@@ -68,6 +69,8 @@ export interface CachedFinding {
   place: string;
   values: DataValue[];
   operation: string | null;
+  /** Its fix and suggestions: text edits of the documents (the rules that visit code fix nothing else). */
+  fixes?: FindingFixes;
 }
 
 interface Entry {
@@ -187,7 +190,7 @@ const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 
 
 function isCachedFinding(value: unknown): value is CachedFinding {
   if (!isObject(value)) return false;
-  const { rule, messageId, severity, target, file, offset, place, values, operation } = value;
+  const { rule, messageId, severity, target, file, offset, place, values, operation, fixes } = value;
   // Offsets and file indexes are kept in 32-bit columns (findings.ts).
   const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
   const text = (t: unknown) => t === null || typeof t === 'string';
@@ -205,6 +208,16 @@ function isCachedFinding(value: unknown): value is CachedFinding {
     typeof place === 'string' &&
     Array.isArray(values) &&
     values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
-    text(operation)
+    text(operation) &&
+    (fixes === undefined || isTextFixes(fixes))
   );
+}
+
+/** A finding's fixes as the cache keeps them: a fix (or null) and suggestions, each made of text edits. */
+function isTextFixes(value: unknown): value is FindingFixes {
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  const isEdit = (e: unknown) =>
+    isObject(e) && e.kind === 'text' && typeof e.file === 'string' && typeof e.shown === 'string' && count(e.start) && count(e.end) && typeof e.expect === 'string' && typeof e.text === 'string';
+  const isFix = (f: unknown) => isObject(f) && typeof f.desc === 'string' && Array.isArray(f.changes) && f.changes.every(isEdit);
+  return isObject(value) && (value.fix === null || isFix(value.fix)) && Array.isArray(value.suggestions) && value.suggestions.every((s) => isFix(s) && typeof (s as { id?: unknown }).id === 'string');
 }

@@ -1,6 +1,7 @@
 import { grown, Numbering } from '../util/compact/lists.js';
 import { decodePointer } from '../inputs/space/json-scan.js';
 import type { Place, Position, SourceFile, SourceRef } from '../model/source-ref.js';
+import type { Fix, FindingFixes, Suggestion } from '../fix/changes.js';
 import type { EnforcementStatus } from './dates.js';
 import type { Change, Severity, Target } from './rule.js';
 import type { StageStatus } from './stages.js';
@@ -32,6 +33,10 @@ export interface Finding {
   change?: Change;
   /** Findings about code (documents, application sources): the operation or fragment they are in, for their identity (pipeline/identity.ts). */
   code?: { operation: string | null };
+  /** The change that clears the finding (src/fix/changes.ts), when its rule has one. */
+  fix?: Fix;
+  /** Other changes that clear it, applied only when asked. */
+  suggestions?: Suggestion[];
 }
 
 /** Findings in report order, as arrays are and as the compact `Findings` are: read one at a time. */
@@ -137,6 +142,8 @@ export interface NewFinding {
   values: readonly DataValue[];
   /** Findings about code only: the operation or fragment they are in (null: none). */
   operation?: string | null;
+  /** Its fix and suggestions, when the rule reported any. */
+  fixes?: FindingFixes;
 }
 
 /**
@@ -166,6 +173,8 @@ export interface WireFindings {
   numbers: Float64Array;
   /** The findings about code among them (few): index in this batch, operation. */
   operations: [number, string | null][];
+  /** The findings with fixes or suggestions among them: index in this batch, what they are. */
+  fixes: [number, FindingFixes][];
 }
 
 /** The findings of a run, compact, in the order they were reported (see `Findings` for the report order). */
@@ -186,6 +195,8 @@ export class FindingStore {
   private readonly values: DataValue[] = [];
   /** Findings about code (few): their operation or fragment, by finding index. */
   private operations = new Map<number, string | null>();
+  /** Findings with a fix or suggestions, by finding index. */
+  private fixes = new Map<number, FindingFixes>();
   private readonly files = new Numbering<string>();
   private readonly shared = new Interned(4096);
   /** Findings left out of the report (see `keepUpToFirstEntryError`). */
@@ -223,6 +234,12 @@ export class FindingStore {
     this.locales.push(target.locale === null ? null : this.shared.get(target.locale));
     for (const value of finding.values) this.values.push(typeof value === 'string' ? this.shared.get(value) : value);
     if (finding.operation !== undefined) this.operations.set(i, finding.operation);
+    if (finding.fixes) this.fixes.set(i, finding.fixes);
+  }
+
+  /** Whether the finding has a fix (`--fix` would clear it). */
+  fixable(i: number): boolean {
+    return (this.fixes.get(i)?.fix ?? null) !== null;
   }
 
   severity(i: number): Severity {
@@ -284,6 +301,7 @@ export class FindingStore {
       internal: template.internal,
       ...(template.change ? { change: template.change } : {}),
       ...(this.operations.has(i) ? { code: { operation: this.operations.get(i) ?? null } } : {}),
+      ...fixFields(this.fixes.get(i)),
     };
   }
 
@@ -340,8 +358,10 @@ export class FindingStore {
       values: Int32Array.from(values, (v) => (typeof v === 'string' ? strings.of(v) : -1)),
       numbers: Float64Array.from(values, (v) => (typeof v === 'number' ? v : 0)),
       operations: [...this.operations],
+      fixes: [...this.fixes],
     };
     this.operations = new Map();
+    this.fixes = new Map();
     this.count = 0;
     return wire;
   }
@@ -350,6 +370,7 @@ export class FindingStore {
   addWire(wire: WireFindings, files: readonly SourceFile[]): void {
     const n = wire.at.length;
     const operations = new Map(wire.operations);
+    const fixes = new Map(wire.fixes);
     const key = (ruleId: string, messageId: string, internal: boolean) => JSON.stringify([ruleId, messageId, internal]);
     const own = new Map(this.templates.map((t, i) => [key(t.ruleId, t.messageId, t.internal), i]));
     const templateOf = wire.templates.map(([ruleId, messageId, internal]) => {
@@ -385,6 +406,7 @@ export class FindingStore {
         column: column < 0 ? null : column,
         values,
         ...(operations.has(k) ? { operation: operations.get(k) ?? null } : {}),
+        ...(fixes.has(k) ? { fixes: fixes.get(k)! } : {}),
       });
     }
   }
@@ -499,12 +521,33 @@ export class Findings implements FindingList {
     return counts;
   }
 
+  /** How many findings have a fix (without making the findings). */
+  countFixable(): number {
+    let n = 0;
+    for (const i of this.order) if (this.store.fixable(i)) n++;
+    return n;
+  }
+
   /** The internal findings, made (the others are not). */
   internal(): Finding[] {
     const found: Finding[] = [];
     for (const i of this.order) if (this.store.template(i).internal) found.push(this.store.finding(i));
     return found;
   }
+}
+
+/** A finding's `fix` and `suggestions` keys: present only when there is one. */
+function fixFields(fixes: FindingFixes | undefined): Pick<Finding, 'fix' | 'suggestions'> {
+  if (!fixes) return {};
+  return { ...(fixes.fix ? { fix: fixes.fix } : {}), ...(fixes.suggestions.length > 0 ? { suggestions: fixes.suggestions } : {}) };
+}
+
+/** How many findings of a list have a fix. */
+export function countFixable(findings: FindingList): number {
+  if (findings instanceof Findings) return findings.countFixable();
+  let n = 0;
+  for (const finding of findings) if (finding.fix) n++;
+  return n;
 }
 
 /** The internal findings of a list (rule crashes, input errors), in order. */

@@ -2,6 +2,7 @@ import type { AssetNode, ContentTypeNode, EntryNode, EntryRef, FieldNode, Locale
 import type { SpaceModel } from '../model/space-model.js';
 import type { SourceFileNode } from '../inputs/sources/source-node.js';
 import type { GraphQLDocumentNode, OperationNode } from '../model/code-nodes.js';
+import type { Fix, Suggestion } from '../fix/changes.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeveritySetting = Severity | 'off';
@@ -91,6 +92,10 @@ export interface RuleMeta {
    * when it is on). `npm run generate` records it in schema/rule-index.json.
    */
   inputs?: readonly RuleInput[];
+  /** The rule reports fixes (`fix` in `context.report`), which `--fix` and `--fix-migration` apply (see src/fix/changes.ts). */
+  fixable?: boolean;
+  /** The rule reports suggestions (`suggest` in `context.report`), applied only when asked. */
+  hasSuggestions?: boolean;
 }
 
 /** The inputs besides the model that a rule may check only (RuleMeta.inputs). */
@@ -132,6 +137,10 @@ export interface ReportDescriptor {
    * offset from the start of the file, as `node.source.offset`); default the node's start.
    */
   offset?: number;
+  /** The change that clears the finding and keeps the meaning the team intended (needs `meta.fixable`). */
+  fix?: Fix;
+  /** Other changes that clear it, each a choice for the team (needs `meta.hasSuggestions`). */
+  suggest?: readonly Suggestion[];
 }
 
 export interface RuleContext<Options> {

@@ -11,7 +11,8 @@ import type { CachedFinding, CodeResults } from './code-results-cache.js';
 import { enforcementStatus, upcomingLabel } from './dates.js';
 import { compareText, FindingStore, splitTemplate, type DataValue, type Finding, type Findings, type NewFinding } from './findings.js';
 import { enforcementAt, stagePosition, stagesText } from './stages.js';
-import { minSeverity, runsIn, SEVERITY_RANK, type ReportDescriptor, type Rule, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import { minSeverity, runsIn, SEVERITY_RANK, type ReportDescriptor, type Rule, type RuleMeta, type Severity, type Target, type Visitors, type WireEntryRef } from './rule.js';
+import type { FindingFixes } from '../fix/changes.js';
 
 export type { Finding } from './findings.js';
 
@@ -223,6 +224,7 @@ export class RuleRunner {
         at: undefined,
         values: f.values,
         operation: f.operation,
+        ...(f.fixes ? { fixes: f.fixes } : {}),
       });
     }
     for (const finding of findings) this.findings.add(finding);
@@ -307,6 +309,7 @@ export class RuleRunner {
     const code = descriptor.node !== null && isCodeNode(descriptor.node);
     const ref = record && code && descriptor.offset !== undefined ? { ...record.source, offset: descriptor.offset } : (record?.source ?? null);
     const below = record ? encodePointer(fullPath) : '';
+    const fixes = fixesOf(meta, descriptor);
     const finding: NewFinding = {
       template,
       severity,
@@ -318,6 +321,7 @@ export class RuleRunner {
       at: record ? record.source.file.offsetNow?.(record.source, fullPath) : undefined,
       values,
       ...(code ? { operation: definitionName(descriptor.node!) } : {}),
+      ...(fixes ? { fixes } : {}),
     };
     this.findings.add(finding);
     if (this.recording && visitsCode(instance)) this.keep(this.recording, meta.id, descriptor, finding);
@@ -335,8 +339,8 @@ export class RuleRunner {
       recording.complete = false;
       return;
     }
-    const { severity, target, place, values, operation } = finding;
-    recording.findings.push({ rule, messageId, severity, target, file, offset: finding.ref!.offset, place, values: [...values], operation: operation ?? null });
+    const { severity, target, place, values, operation, fixes } = finding;
+    recording.findings.push({ rule, messageId, severity, target, file, offset: finding.ref!.offset, place, values: [...values], operation: operation ?? null, ...(fixes ? { fixes } : {}) });
   }
 
   /**
@@ -384,6 +388,16 @@ interface RuleReporting {
   internal: number;
   /** The most severe its findings are now: a stage's severity, the upcoming severity, or no cap. */
   cap: Severity | 'upcoming' | null;
+}
+
+/** A report's fix and suggestions; a rule that reports them without declaring so (`meta.fixable`, `meta.hasSuggestions`) is stopped, as ESLint does. */
+function fixesOf(meta: RuleMeta, { fix, suggest }: ReportDescriptor): FindingFixes | undefined {
+  if (fix && !meta.fixable) throw new Error('it reported a fix, but its meta.fixable is not true');
+  if (suggest?.length && !meta.hasSuggestions) throw new Error('it reported suggestions, but its meta.hasSuggestions is not true');
+  const ids = (suggest ?? []).map((s) => s.id);
+  if (new Set(ids).size !== ids.length) throw new Error(`it reported two suggestions with one id (${ids.join(', ')})`);
+  if (!fix && !suggest?.length) return undefined;
+  return { fix: fix ?? null, suggestions: [...(suggest ?? [])] };
 }
 
 /** The values of a message's placeholders; a placeholder without data is a bug in the rule. */

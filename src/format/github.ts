@@ -1,7 +1,7 @@
 import { readableFinding } from '../util/safe-text.js';
 import type { Severity } from '../engine/rule.js';
 import { plural } from '../util/plural.js';
-import { pathFromRoot } from './labels.js';
+import { fixLines, pathFromRoot } from './labels.js';
 import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
 const COMMAND: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -32,7 +32,7 @@ export const formatGithubChunks: ChunkFormatter = function* (result, context) {
       if (finding.line !== null) properties.push(`line=${finding.line}`, `col=${finding.column ?? 1}`);
     }
     properties.push(`title=${escapeProperty(finding.ruleId)}`);
-    lines.push(`::${COMMAND[finding.severity]} ${properties.join(',')}::${escapeData(finding.message)}\n`);
+    lines.push(`::${COMMAND[finding.severity]} ${properties.join(',')}::${escapeData([finding.message, ...fixLines(finding)].join('\n'))}\n`);
     if (lines.length === LINES_PER_CHUNK) {
       yield lines.join('');
       lines = [];

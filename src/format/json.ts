@@ -1,4 +1,4 @@
-import { Findings, type Finding } from '../engine/findings.js';
+import { countFixable, Findings, type Finding } from '../engine/findings.js';
 import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
 import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
@@ -13,8 +13,15 @@ function findingObject(f: Finding): Record<string, unknown> {
     file: f.file,
     line: f.line,
     column: f.column,
+    fix: f.fix?.desc ?? null,
+    suggestions: suggestionsOf(f),
     ...(f.change ? { change: f.change } : {}),
   };
+}
+
+/** A finding's suggestions as the JSON output gives them: what `--apply-suggestion RULE:ID` names, and what it does. */
+function suggestionsOf(f: Finding): { id: string; desc: string }[] {
+  return (f.suggestions ?? []).map(({ id, desc }) => ({ id, desc }));
 }
 
 /**
@@ -32,7 +39,8 @@ function printFinding(f: Finding, indent: string, enforcements: Map<object, stri
   return (
     `{\n${p}"ruleId": ${printedAt(f.ruleId, p)},\n${p}"severity": ${printedAt(f.severity, p)},\n${p}"message": ${printedAt(f.message, p)},` +
     `\n${p}"enforcement": ${enforcement},\n${p}"target": ${target},\n${p}"pointer": ${printedAt(f.pointer, p)},\n${p}"file": ${printedAt(f.file, p)},` +
-    `\n${p}"line": ${printedAt(f.line, p)},\n${p}"column": ${printedAt(f.column, p)}${f.change ? `,\n${p}"change": ${printedAt(f.change, p)}` : ''}\n${indent}}`
+    `\n${p}"line": ${printedAt(f.line, p)},\n${p}"column": ${printedAt(f.column, p)},\n${p}"fix": ${printedAt(f.fix?.desc ?? null, p)},\n${p}"suggestions": ${printedAt(suggestionsOf(f), p)}` +
+    `${f.change ? `,\n${p}"change": ${printedAt(f.change, p)}` : ''}\n${indent}}`
   );
 }
 
@@ -47,6 +55,7 @@ export const formatJsonChunks: ChunkFormatter = (result) => {
       filesRead: result.stats.filesRead,
       contentTypes: result.stats.contentTypes,
       entries: result.stats.entries,
+      fixable: countFixable(result.findings),
     },
   };
   // Findings of any shape (the API's formatJson takes any) are printed as objects; the run's own by their known keys.

@@ -1,7 +1,7 @@
 import { readableFinding, visible } from '../util/safe-text.js';
 import type { Finding } from '../engine/findings.js';
 import { plural } from '../util/plural.js';
-import { targetLabel } from './labels.js';
+import { fixLines, targetLabel } from './labels.js';
 import { whole, type ChunkFormatter, type Formatter } from './types.js';
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab, LF, CR; lone surrogates; U+FFFE/U+FFFF). */
@@ -31,6 +31,7 @@ function testCase(finding: Finding, suite: string): string {
     `Severity: ${finding.severity}`,
     `Enforcement: ${finding.enforcement.status}${finding.enforcement.date ? ` (${finding.enforcement.date})` : ''}`,
     ...(finding.pointer === null ? [] : [`At: ${finding.file}${finding.line === null ? '' : `:${finding.line}:${finding.column}`} (${finding.pointer})`]),
+    ...fixLines(finding),
   ].join('\n');
   const element = finding.internal ? 'error' : 'failure';
   return [

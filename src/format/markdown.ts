@@ -4,7 +4,7 @@ import type { Finding } from '../engine/findings.js';
 import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
 import { plural } from '../util/plural.js';
-import { targetLabel } from './labels.js';
+import { fixLines, targetLabel } from './labels.js';
 import { whole, type ChunkFormatter, type FormatContext, type Formatter, type Report } from './types.js';
 
 const TOP = 10;
@@ -224,7 +224,7 @@ function* detailsSection(result: Report, found: Aggregates, context: FormatConte
         isInputError(f) ? '**input error**' : f.internal ? '**internal error**' : f.severity,
         f.file === null ? '(space)' : codeSpan(f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`),
         markdownText(targetLabel(f)),
-        markdownText(f.message),
+        [f.message, ...fixLines(f)].map(markdownText).join('<br>'),
       ];
       lines.push(row(cells));
       if (lines.length >= ROWS_PER_CHUNK) {

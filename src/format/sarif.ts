@@ -96,8 +96,38 @@ function resultObject(
     message: { text: finding.message },
     ...(where ? { locations: [where] } : {}),
     partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}`, 'cmlintContentIdentity/v1': hash },
-    properties: { target: finding.target, enforcement: finding.enforcement, pointer: finding.pointer },
+    ...sarifFixes(finding, artifacts, context),
+    properties: {
+      target: finding.target,
+      enforcement: finding.enforcement,
+      pointer: finding.pointer,
+      fix: finding.fix?.desc ?? null,
+      suggestions: (finding.suggestions ?? []).map(({ id, desc }) => ({ id, desc })),
+    },
   };
+}
+
+/**
+ * SARIF `fixes`: the finding's fix and its suggestions that can be made in place, each with its
+ * edits by file (for a model fix, the bytes of the values it changes in the export file).
+ */
+function sarifFixes(finding: Finding, artifacts: ArtifactLocations, context: FormatContext): { fixes?: Record<string, unknown>[] } {
+  const fixes: Record<string, unknown>[] = [];
+  for (const fix of [...(finding.fix ? [finding.fix] : []), ...(finding.suggestions ?? [])]) {
+    const edits = context.fixEdits?.(fix);
+    if (!edits?.length) continue;
+    const files = [...new Set(edits.map((e) => e.file))];
+    fixes.push({
+      description: { text: fix.desc },
+      artifactChanges: files.map((file) => ({
+        artifactLocation: artifacts(file),
+        replacements: edits
+          .filter((e) => e.file === file)
+          .map((e) => ({ deletedRegion: { startLine: e.startLine, startColumn: e.startColumn, endLine: e.endLine, endColumn: e.endColumn }, insertedContent: { text: e.text } })),
+      })),
+    });
+  }
+  return fixes.length > 0 ? { fixes } : {};
 }
 
 /**

@@ -37,6 +37,8 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   const counts = { error: 0, warning: 0, info: 0 };
   const byRule = new Map<string, number>();
   let upcoming = 0;
+  let fixable = 0;
+  let suggested = 0;
 
   let lines: string[] = [];
   const flush = () => {
@@ -48,6 +50,8 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     counts[finding.severity]++;
     byRule.set(finding.ruleId, (byRule.get(finding.ruleId) ?? 0) + 1);
     if (finding.enforcement.status === 'upcoming') upcoming++;
+    if (finding.fix) fixable++;
+    else if (finding.suggestions) suggested++;
     const f = readableFinding(finding);
     const severity = f.change ? `${f.severity} (${f.change})` : f.severity;
     lines.push([c.bold(placeOf(f)), severityColor[f.severity](severity), visible(f.ruleId)].join('  '));
@@ -82,6 +86,8 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   if (upcoming > 0) {
     notes.push([upcoming === 1 ? '1 finding concerns a change the service has not enforced yet' : `${upcoming} findings concern changes the service has not enforced yet`, c.dim]);
   }
+  if (fixable > 0) notes.push([`${plural(fixable, 'finding')} can be fixed with --fix (or --fix-migration FILE)`, c.dim]);
+  if (suggested > 0) notes.push([`${plural(suggested, 'other finding')} ${suggested === 1 ? 'has' : 'have'} suggestions (--apply-suggestion; the JSON report lists them)`, c.dim]);
   if (result.suppressed > 0) notes.push([`${plural(result.suppressed, 'finding')} hidden by the baseline`, c.dim]);
   if (byRule.size > 0) notes.push([`Why and how to fix: cmlint explain ${byRule.size === 1 ? [...byRule.keys()][0] : `<rule>, e.g. cmlint explain ${mostFrequent(byRule)}`}`, c.dim]);
   for (const [note, color] of notes) lines.push(...wrapText(note, textWidth).map((line) => color(INDENT + line)));

@@ -1,6 +1,8 @@
 import type { RuleMeta } from '../engine/rule.js';
 import { Findings, type Finding, type FindingList } from '../engine/findings.js';
 import type { RunStats } from '../engine/run-rules.js';
+import type { Fix } from '../fix/changes.js';
+import type { ArtifactEdit } from '../fix/sarif-edits.js';
 
 /** Everything a formatter needs; formatters are pure functions of it. */
 export interface LintResult {
@@ -36,6 +38,8 @@ export interface FormatContext {
   maxWarnings?: { limit: number; setting: string };
   /** Recorded findings of the baseline that no longer occur (the run exits 2): the summary says so. */
   staleBaseline?: number;
+  /** For SARIF's `fixes`: the edits of a finding's fix or suggestion in the files, when it can be made in place (src/fix/sarif-edits.ts). */
+  fixEdits?: (fix: Fix) => readonly ArtifactEdit[] | undefined;
 }
 
 export type Formatter = (result: LintResult, context: FormatContext) => string;

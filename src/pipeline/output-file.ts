@@ -1,4 +1,4 @@
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { visible } from '../util/safe-text.js';
@@ -317,4 +317,82 @@ export function* batches(chunks: Iterable<string>): Generator<string> {
     }
   }
   if (batch !== '') yield batch;
+}
+
+/** An input that `--fix` does not write: it changed during the run, or it is no regular file. */
+export class InputChangedError extends Error {}
+
+/** Whether two stats are of one file, unchanged (identity, size, last write). */
+function unchanged(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+
+/**
+ * Replaces an input file (a regular file, after symbolic links) with its bytes as `read` had them
+ * and `edits` made (sorted, not overlapping), as reports are written: a temporary file beside it,
+ * with its mode, then a rename. The file is copied in windows (an export of any size). It is not
+ * written when it changed since `read` (identity, size, last write), nor when it was written after
+ * `since` (the start of the run whose findings the edits come from): an input that changed during
+ * the run keeps what it has.
+ */
+export async function replaceInputFile(absPath: string, shown: string, read: Stats, since: number, edits: readonly { start: number; end: number; text: string }[]): Promise<void> {
+  const { open, rename, rm, stat } = await import('node:fs/promises');
+  const changed = () => new InputChangedError(`${visible(shown)}: not written: the file changed during the run`);
+  const check = (now: Stats) => {
+    if (!now.isFile()) throw new InputChangedError(`${visible(shown)}: not written: ${kindOf(now)}, not a regular file`);
+    if (!unchanged(now, read) || now.mtimeMs > since) throw changed();
+  };
+  /** Bytes `[start, end)` of the file, in windows of 1 MiB. */
+  const windows = function* (fd: number, start: number, end: number): Generator<Buffer> {
+    for (let at = start; at < end; ) {
+      const buf = Buffer.alloc(Math.min(1 << 20, end - at));
+      const n = readSync(fd, buf, 0, buf.length, at);
+      if (n === 0) throw changed();
+      yield buf.subarray(0, n);
+      at += n;
+    }
+  };
+  check(await stat(absPath));
+  const target = realpathSync.native(absPath);
+  removeLeftovers(target);
+  const temp = temporaryPath(target);
+  const write = new AbortController();
+  const release = track(write);
+  try {
+    const source = await open(target, 'r');
+    try {
+      check(await source.stat());
+      const out = await open(temp, 'wx', read.mode & 0o7777);
+      try {
+        const chunks = function* (): Generator<Buffer | string> {
+          let at = 0;
+          for (const edit of edits) {
+            yield* windows(source.fd, at, edit.start);
+            yield edit.text;
+            at = edit.end;
+          }
+          yield* windows(source.fd, at, read.size);
+        };
+        for (const chunk of chunks()) {
+          if (write.signal.aborted) throw new Error('interrupted');
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+          for (let done = 0; done < bytes.length; ) done += (await out.write(bytes, done, bytes.length - done)).bytesWritten;
+        }
+        await out.chmod(read.mode & 0o7777);
+      } finally {
+        await out.close();
+      }
+      check(await stat(target));
+    } finally {
+      await source.close();
+    }
+    if (interrupted !== null) throw new Error('interrupted');
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (error instanceof InputChangedError) throw error;
+    throw new OutputFileError(shown, codeOf(error));
+  } finally {
+    await release();
+  }
 }

@@ -90,6 +90,8 @@ export interface RunRequest extends LintOptions {
   quiet?: boolean;
   /** `--color` (true), `--no-color` (false); null or absent: as the environment and the terminal say. */
   color?: boolean | null;
+  /** Migration scripts (absolute paths) replayed after the configured ones: the script the fix stage proves (`--fix-migration`). */
+  migrationsAfter?: readonly string[];
 }
 
 /** A file as the plan names it: absolute, and as messages show it. */
@@ -281,13 +283,14 @@ async function planInputs(request: RunRequest, loaded: LoadedConfig): Promise<Pl
       { files: (config.include?.length ?? 0) > 0 ? (await selectSpaceFiles({ paths: [], cwd, shownAs }, loaded)).files : [], targets: new Set() }
     : await selectSpaceFiles({ paths: sources?.spacePaths ?? paths, cwd, diff, sourcesOnly: (sources?.files.length ?? 0) > 0, shownAs }, loaded);
   let migrations: PlannedInputs['migrations'] = null;
-  if (config.migrations?.length) {
+  if (config.migrations?.length || request.migrationsAfter?.length) {
     // Migration scripts (src/inputs/migrations/): scripts named on the command line are report targets too.
     const scripts = await import('../inputs/migrations/index.js');
-    const configured = (await scripts.configuredScripts(loaded, cwd))!;
+    const configured = (await scripts.configuredScripts(loaded, cwd)) ?? [];
     const upTo = selection.targets ? scripts.namedScripts(paths, cwd, configured) : null;
     if (upTo?.size) selection = { ...selection, targets: new Set([...selection.targets!, ...upTo]) };
-    migrations = { scripts: configured, upTo: upTo && [...upTo] };
+    migrations = withScriptsAfter({ scripts: configured, upTo: upTo && [...upTo] }, request.migrationsAfter ?? []);
+    if (selection.targets && request.migrationsAfter) selection = { ...selection, targets: new Set([...selection.targets, ...request.migrationsAfter]) };
   }
   const code = await findCodeFiles(loaded, cwd);
   // Named files among the code inputs (a staged GraphQL document) are report targets too.
@@ -307,6 +310,17 @@ async function planInputs(request: RunRequest, loaded: LoadedConfig): Promise<Pl
         ? { files: selection.targets ? [...selection.targets] : null, code: codeTargets, sources: sources?.targets ? [...sources.targets] : null }
         : null,
   };
+}
+
+/**
+ * The scripts `after` replayed after the last script the run replays (in a pre-commit run, the
+ * last one named: those after it are left out), so that they change the model the run reports on.
+ */
+function withScriptsAfter(migrations: NonNullable<PlannedInputs['migrations']>, after: readonly string[]): PlannedInputs['migrations'] {
+  const { scripts, upTo } = migrations;
+  if (after.length === 0) return migrations;
+  const end = upTo?.length ? Math.max(...upTo.map((p) => scripts.findIndex((s) => s.absPath === p))) + 1 : scripts.length;
+  return { scripts: [...scripts.slice(0, end), ...after.map((absPath) => ({ absPath }))], upTo: upTo?.length ? [...upTo, ...after] : upTo };
 }
 
 /** The taxonomy export named by `--taxonomy` or the config's `taxonomy`. */

@@ -41,6 +41,8 @@ export async function report(settled: Settled, io: ReportIo): Promise<number> {
     root: repositoryRoot(plan.cwd),
     ...(warningLimit ? { maxWarnings: warningLimit } : {}),
     ...(baseline && !baseline.pruned && baseline.stale.length > 0 ? { staleBaseline: baseline.stale.length } : {}),
+    // SARIF's `fixes`: the edits of each fix in the files, planned only when a SARIF report is written.
+    ...(plan.report.outputs.some((o) => o.format === 'sarif') ? { fixEdits: await (await import('../fix/sarif-edits.js')).fixEdits(result.findings) } : {}),
   };
   for (const output of plan.report.outputs) {
     // Colours only for stylish on stdout; the width of a terminal only for stdout.

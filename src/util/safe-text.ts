@@ -20,6 +20,16 @@ export function visible(text: string): string {
   return text.replace(UNSAFE, (ch) => NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * A line of a file as a diff shows it: as `visible`, but tabs, a carriage return that ends the
+ * line (a CRLF file) and a byte order mark that starts it stay, so that the diff still applies.
+ */
+export function visibleLine(line: string): string {
+  const bom = line.startsWith('\ufeff') ? '\ufeff' : '';
+  const cr = line.endsWith('\r') ? '\r' : '';
+  return bom + line.slice(bom.length, line.length - cr.length).split('\t').map(visible).join('\t') + cr;
+}
+
 /** Longer than this, an id or a quoted value is shortened for people (the JSON output keeps it whole). */
 export const MAX_QUOTED_LENGTH = 120;
 

@@ -382,7 +382,7 @@ let contractValidator: ValidateFunction | undefined;
 let sarif: ValidateFunction | undefined;
 let ruleFlags: string[] | undefined;
 
-/** DESIGN.md's JSON output, exactly: no key missing, none added. */
+/** DESIGN.md's JSON output, exactly: no key missing, none added (with its additive `fix` and `suggestions`, and the summary's `fixable`). */
 const JSON_CONTRACT = {
   type: 'object',
   additionalProperties: false,
@@ -395,7 +395,7 @@ const JSON_CONTRACT = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['ruleId', 'severity', 'message', 'enforcement', 'target', 'pointer', 'file', 'line', 'column'],
+        required: ['ruleId', 'severity', 'message', 'enforcement', 'target', 'pointer', 'file', 'line', 'column', 'fix', 'suggestions'],
         properties: {
           ruleId: { type: 'string', minLength: 1 },
           severity: { enum: ['error', 'warning', 'info'] },
@@ -420,14 +420,19 @@ const JSON_CONTRACT = {
           file: { type: ['string', 'null'] },
           line: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }] },
           column: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }] },
+          fix: { anyOf: [{ type: 'null' }, { type: 'string', minLength: 1 }] },
+          suggestions: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, required: ['id', 'desc'], properties: { id: { type: 'string', minLength: 1 }, desc: { type: 'string', minLength: 1 } } },
+          },
         },
       },
     },
     summary: {
       type: 'object',
       additionalProperties: false,
-      required: ['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries'],
-      properties: Object.fromEntries(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries'].map((k) => [k, { type: 'integer', minimum: 0 }])),
+      required: ['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable'],
+      properties: Object.fromEntries(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable'].map((k) => [k, { type: 'integer', minimum: 0 }])),
     },
   },
 };

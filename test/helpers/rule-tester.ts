@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../../src/config/load-config.js';
@@ -12,6 +12,9 @@ import { readDocuments } from '../../src/inputs/documents/read-documents.js';
 import { loadSpace } from '../../src/inputs/space/load-space.js';
 import { withMigrations } from '../../src/inputs/migrations/index.js';
 import { scriptOrder } from '../../src/inputs/migrations/replay.js';
+import { inPlacePatches, type ChosenFix } from '../../src/fix/plan-edits.js';
+import { fixedFiles } from './fixed-files.js';
+import { renderMigration } from '../../src/fix/migration-script.js';
 
 /** The date rule tests judge enforcement against unless a case says otherwise. */
 export const TEST_AS_OF = '2026-11-21';
@@ -32,6 +35,18 @@ export interface ExpectedFinding {
   column?: number;
   /** The finding's file: for findings in documents, the name given in `documents`. */
   file?: string;
+  /**
+   * Its suggestions, in order, as ESLint's RuleTester lists them: required when it has any. `output`
+   * (optional) is the space after the suggestion alone is applied.
+   */
+  suggestions?: ExpectedSuggestion[];
+}
+
+export interface ExpectedSuggestion {
+  id: string;
+  desc?: string | RegExp;
+  output?: SpaceInput;
+  outputDocuments?: Record<string, string>;
 }
 
 export interface ValidCase {
@@ -49,6 +64,19 @@ export interface ValidCase {
 
 export interface InvalidCase extends ValidCase {
   findings: ExpectedFinding[];
+  /**
+   * The space after the fixes of its findings are applied (one pass of \`--fix\`), as ESLint's
+   * RuleTester's \`output\`: required when a finding has a fix. It is checked twice: the fixes applied
+   * to the case's file in place, and rendered as a migration script replayed on the space.
+   */
+  output?: SpaceInput;
+  /** The documents the fixes change, by the names given in `documents`, with their text after the fixes. */
+  outputDocuments?: Record<string, string>;
+  /**
+   * The migration tool refuses the script of the fixes (its message matches this): the space
+   * holds what the tool refuses in the records the fixes change, so they are made in place only.
+   */
+  migrationRejected?: RegExp;
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'cmlint-rule-test-'));
@@ -73,14 +101,29 @@ export async function runWithConfig(
   config: ConfigFile,
   asOf = TEST_AS_OF,
   before?: SpaceInput,
-  { migrations, documents }: Pick<ValidCase, 'migrations' | 'documents'> = {},
+  code: Pick<ValidCase, 'migrations' | 'documents'> = {},
 ): Promise<Finding[]> {
-  const read = async (input: SpaceInput) => {
-    const file = join(workDir, `case-${++caseCounter}.json`);
-    writeFileSync(file, `${JSON.stringify(input, null, 2)}\n`);
-    return loadSpace([{ absPath: file, explicit: true }], workDir);
-  };
-  let loaded = await read(space);
+  return (await runCase(rule, space, config, asOf, before, code)).findings;
+}
+
+/** A space written to a file of its own, and read. */
+async function readSpace(input: SpaceInput) {
+  const file = join(workDir, `case-${++caseCounter}.json`);
+  writeFileSync(file, `${JSON.stringify(input, null, 2)}\n`);
+  return { file, space: await loadSpace([{ absPath: file, explicit: true }], workDir) };
+}
+
+async function runCase(
+  rule: Rule<never>,
+  space: SpaceInput,
+  config: ConfigFile,
+  asOf: string,
+  before: SpaceInput | undefined,
+  { migrations, documents }: Pick<ValidCase, 'migrations' | 'documents'>,
+): Promise<{ findings: Finding[]; file: string; docsDir: string }> {
+  const read = async (input: SpaceInput) => (await readSpace(input)).space;
+  const { file, space: read0 } = await readSpace(space);
+  let loaded = read0;
   if (migrations) {
     const dir = join(workDir, `case-${++caseCounter}-migrations`);
     mkdirSync(dir);
@@ -92,7 +135,8 @@ export async function runWithConfig(
     loaded = await withMigrations(loaded, scriptOrder(scripts), { cwd: workDir, configShown: '.linterrc.yaml' });
   }
   const beforeModel = before ? (await read(before)).model : undefined;
-  const code = documents ? [await readDocuments(writeDocuments(documents), join(workDir, `docs-${caseCounter}`))] : [];
+  const docsDir = join(workDir, `docs-${caseCounter}`);
+  const code = documents ? [await readDocuments(writeDocuments(documents), docsDir)] : [];
   const configuration = new RuleConfiguration([rule], config);
   // Findings about documents are kept in a cache of findings (as the bin's is), and a second run replays them: the same findings, the documents not walked.
   const results = memoryResults();
@@ -104,7 +148,79 @@ export async function runWithConfig(
     const replayed = await runRules(loaded, configuration, asOf, { code: notWalked, codeResults: results });
     expect(replayed.findings).toEqual(findings);
   }
-  return findings;
+  return { findings, file, docsDir };
+}
+
+/** The case after `chosen` is applied in place, as `--fix` applies it: its space, and the documents it changes. */
+async function fixedInPlace(file: string, docsDir: string, chosen: ChosenFix[]): Promise<{ space: SpaceInput; documents: Record<string, string> }> {
+  const texts = await fixedFiles(chosen);
+  const documents: Record<string, string> = {};
+  for (const [absPath, text] of texts) if (absPath !== file) documents[relative(docsDir, absPath).split(sep).join('/')] = text;
+  return { space: JSON.parse(texts.get(file) ?? readFileSync(file, 'utf8')) as SpaceInput, documents };
+}
+
+/**
+ * The model fixes of `chosen` rendered as a migration script (src/fix/migration-script.ts) and
+ * replayed on the case's space: the content types it changes must be those of `output`, and the
+ * entries' values those of `output`'s entries. Fixes that are no migration step are left out.
+ */
+async function checkMigration(file: string, chosen: ChosenFix[], output: SpaceInput, rejected?: RegExp): Promise<boolean> {
+  const script = renderMigration(chosen, [], false);
+  if (script.rendered.length === 0) return false;
+  const dir = join(workDir, `case-${++caseCounter}-fix`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+  writeFileSync(join(dir, 'fix.js'), script.text);
+  const migrated = await withMigrations(await loadSpace([{ absPath: file, explicit: true }], workDir), [{ absPath: join(dir, 'fix.js') }], { cwd: workDir, configShown: '.linterrc.yaml' });
+  const issues = migrated.model.migrationIssues.map((i) => i.message);
+  if (rejected) {
+    expect(issues.join('\n'), 'the migration tool refuses the script').toMatch(rejected);
+    return true;
+  }
+  expect(issues, 'the migration tool accepts every step').toEqual([]);
+  const expected = (await readSpace(output)).space;
+  const shape = (json: unknown) => {
+    const { displayField, fields } = json as { displayField?: unknown; fields: unknown };
+    return { displayField: displayField ?? null, fields };
+  };
+  for (const id of new Set(script.rendered.flatMap((c) => c.fix.changes.flatMap((op) => ('contentType' in op ? [op.contentType] : []))))) {
+    expect(shape(migrated.model.contentTypes.get(id)!.json), `content type ${id} after the migration`).toEqual(shape(expected.model.contentTypes.get(id)!.json));
+  }
+  const entries = async (space: typeof migrated) => {
+    const values: Record<string, unknown> = {};
+    for await (const entry of space.entries()) values[entry.id] = JSON.parse(JSON.stringify(entry.json.fields));
+    return values;
+  };
+  if (script.rendered.some((c) => c.fix.changes.some((op) => op.kind === 'removeEntryValue'))) expect(await entries(migrated)).toEqual(await entries(expected));
+  return true;
+}
+
+/** The fixes and suggestions of a case's findings against its `output` and its findings' `suggestions`. */
+async function checkFixes(file: string, docsDir: string, testCase: InvalidCase, findings: Finding[]): Promise<void> {
+  const fixed = findings.filter((f) => f.fix).map((finding) => ({ finding, fix: finding.fix! }));
+  if (testCase.output === undefined && testCase.outputDocuments === undefined) {
+    expect(fixed.map((c) => c.fix.desc), 'the rule fixes these findings: give the case an `output` (or `outputDocuments`)').toEqual([]);
+  } else {
+    expect(fixed.length, 'the case gives an output, but no finding has a fix').toBeGreaterThan(0);
+    const after = await fixedInPlace(file, docsDir, fixed);
+    expect(after.space, 'the space after --fix').toEqual(testCase.output ?? testCase.space);
+    expect(after.documents, 'the documents --fix changes').toEqual(testCase.outputDocuments ?? {});
+    if (testCase.output) await checkMigration(file, fixed, testCase.output, testCase.migrationRejected);
+  }
+  for (const [i, expected] of testCase.findings.entries()) {
+    const offered = findings[i]!.suggestions ?? [];
+    expect(offered.map((s) => s.id), `the suggestions of finding ${i} (list them as \`suggestions\`)`).toEqual((expected.suggestions ?? []).map((s) => s.id));
+    for (const [k, suggestion] of (expected.suggestions ?? []).entries()) {
+      if (suggestion.desc !== undefined) expect(offered[k]!.desc).toMatch(suggestion.desc);
+      const chosen = [{ finding: findings[i]!, fix: offered[k]! }];
+      if (suggestion.outputDocuments !== undefined) expect((await fixedInPlace(file, docsDir, chosen)).documents).toEqual(suggestion.outputDocuments);
+      if (suggestion.output === undefined) continue;
+      // Each way the suggestion can be applied: in place, and as a migration step.
+      const inPlace = chosen[0]!.fix.changes.every((c) => c.kind === 'text' || typeof inPlacePatches(c) !== 'string');
+      if (inPlace) expect((await fixedInPlace(file, docsDir, chosen)).space, `the space after the suggestion ${suggestion.id}`).toEqual(suggestion.output);
+      expect((await checkMigration(file, chosen, suggestion.output, testCase.migrationRejected)) || inPlace, 'the suggestion applies one way at least').toBe(true);
+    }
+  }
 }
 
 /** A cache of findings about code in memory (src/engine/code-results-cache.ts keeps the bin's in a file). */
@@ -160,7 +276,14 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
           expect(testCase.findings.length, 'an invalid case must list its findings').toBeGreaterThan(0);
           expect(validateOptions(testCase.options ?? {}), 'options must match the rule schema').toBe(true);
           for (const expected of testCase.findings) expect(Object.keys(rule.meta.messages)).toContain(expected.messageId);
-          const findings = await runRule(rule, testCase.space, testCase.options, testCase.asOf, testCase.before, testCase);
+          const { findings, file, docsDir } = await runCase(
+            rule,
+            testCase.space,
+            { extends: [], rules: { [rule.meta.id]: [rule.meta.severity, testCase.options ?? {}] } },
+            testCase.asOf ?? TEST_AS_OF,
+            testCase.before,
+            testCase,
+          );
           expect(findings.filter((f) => f.internal).map((f) => f.message)).toEqual([]);
           expect(findings.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, target: f.target, severity: f.severity }))).toEqual(
             testCase.findings.map((e) => ({ ruleId: rule.meta.id, messageId: e.messageId, target: fullTarget(e.target), severity: e.severity })),
@@ -173,9 +296,17 @@ export function testRule(rule: Rule<never>, cases: { valid: ValidCase[]; invalid
             if (expected.column !== undefined) expect(actual.column).toBe(expected.column);
             if (expected.file !== undefined) expect(actual.file).toBe(expected.file);
           });
+          await checkFixes(file, docsDir, testCase, findings);
         });
       }
     });
+
+    // As ESLint's rule tests: a rule that fixes shows a fix's output, a rule that suggests a suggestion's.
+    if (rule.meta.fixable) it('has a case with the output of its fixes', () => expect(cases.invalid.some((c) => c.output !== undefined || c.outputDocuments !== undefined)).toBe(true));
+    if (rule.meta.hasSuggestions) {
+      const shown = (s: ExpectedSuggestion) => s.output !== undefined || s.outputDocuments !== undefined;
+      it('has a case with the output of a suggestion', () => expect(cases.invalid.some((c) => c.findings.some((f) => f.suggestions?.some(shown)))).toBe(true));
+    }
   });
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -9,6 +9,8 @@ import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { resolveHosts, type ServiceHosts } from '../../src/inputs/sources/hosts.js';
 import { readSources } from '../../src/inputs/sources/read-sources.js';
 import { loadSpace } from '../../src/inputs/space/load-space.js';
+import type { ChosenFix } from '../../src/fix/plan-edits.js';
+import { fixedFiles } from './fixed-files.js';
 import { fullTarget, TEST_AS_OF, type SpaceInput } from './rule-tester.js';
 
 /** A case of a rule on application code: one source file (default `src/app.ts`), optionally with a space as the model. */
@@ -31,10 +33,14 @@ export interface ExpectedSourceFinding {
   /** Keys left out are expected to be null. */
   target?: Partial<Target>;
   message?: string | RegExp;
+  /** Its suggestions, in order (required when it has any); `output`: the code after the suggestion alone. */
+  suggestions?: { id: string; desc?: string | RegExp; output?: string }[];
 }
 
 export interface SourceInvalidCase extends SourceCase {
   findings: ExpectedSourceFinding[];
+  /** The code after the fixes of its findings (one pass of `--fix`): required when a finding has a fix. */
+  output?: string;
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'cmlint-source-rule-test-'));
@@ -42,6 +48,10 @@ let counter = 0;
 
 /** Runs one rule (on, with its default severity) over one source file and an optional space. */
 export async function runSourceRule(rule: Rule<never>, testCase: SourceCase): Promise<Finding[]> {
+  return (await runSourceCase(rule, testCase)).findings;
+}
+
+async function runSourceCase(rule: Rule<never>, testCase: SourceCase): Promise<{ findings: Finding[]; absPath: string }> {
   const dir = join(workDir, `case-${++counter}`);
   const path = testCase.file ?? 'src/app.ts';
   mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -56,7 +66,14 @@ export async function runSourceRule(rule: Rule<never>, testCase: SourceCase): Pr
   const stats = { read: 0, skipped: 0 };
   const sources = () => readSources([{ absPath: join(dir, path), path }], resolveHosts(testCase.hosts), stats);
   const { findings } = await runRules(space, configuration, testCase.asOf ?? TEST_AS_OF, { sources });
-  return findings;
+  return { findings, absPath: join(dir, path) };
+}
+
+/** The code after `chosen` is applied in place (the file unchanged when nothing applies to it). */
+async function fixedCode(absPath: string, chosen: ChosenFix[]): Promise<string> {
+  const texts = await fixedFiles(chosen);
+  expect([...texts.keys()].filter((p) => p !== absPath), 'the fixes change only the case’s file').toEqual([]);
+  return texts.get(absPath) ?? readFileSync(absPath, 'utf8');
 }
 
 /**
@@ -82,7 +99,7 @@ export function testSourceRule(rule: Rule<never>, cases: { valid: SourceCase[]; 
         it(testCase.name, async () => {
           expect(testCase.findings.length).toBeGreaterThan(0);
           expect(validateOptions(testCase.options ?? {})).toBe(true);
-          const findings = await runSourceRule(rule, testCase);
+          const { findings, absPath } = await runSourceCase(rule, testCase);
           expect(findings.filter((f) => f.internal).map((f) => f.message)).toEqual([]);
           expect(findings.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, severity: f.severity, line: f.line, target: f.target, pointer: f.pointer }))).toEqual(
             testCase.findings.map((e) => ({ ruleId: rule.meta.id, messageId: e.messageId, severity: e.severity, line: e.line, target: fullTarget(e.target), pointer: null })),
@@ -91,8 +108,22 @@ export function testSourceRule(rule: Rule<never>, cases: { valid: SourceCase[]; 
             if (expected.column !== undefined) expect(findings[i]!.column).toBe(expected.column);
             if (expected.message !== undefined) expect(findings[i]!.message).toMatch(expected.message);
           });
+          const fixed = findings.filter((f) => f.fix).map((finding) => ({ finding, fix: finding.fix! }));
+          if (testCase.output === undefined) expect(fixed.map((c) => c.fix.desc), 'the rule fixes this code: give the case an `output`').toEqual([]);
+          else expect(await fixedCode(absPath, fixed), 'the code after --fix').toBe(testCase.output);
+          for (const [i, expected] of testCase.findings.entries()) {
+            const offered = findings[i]!.suggestions ?? [];
+            expect(offered.map((s) => s.id), `the suggestions of finding ${i} (list them as \`suggestions\`)`).toEqual((expected.suggestions ?? []).map((s) => s.id));
+            for (const [k, suggestion] of (expected.suggestions ?? []).entries()) {
+              if (suggestion.desc !== undefined) expect(offered[k]!.desc).toMatch(suggestion.desc);
+              if (suggestion.output !== undefined) expect(await fixedCode(absPath, [{ finding: findings[i]!, fix: offered[k]! }])).toBe(suggestion.output);
+            }
+          }
         });
       }
     });
+
+    if (rule.meta.fixable) it('has a case with the output of its fixes', () => expect(cases.invalid.some((c) => c.output !== undefined)).toBe(true));
+    if (rule.meta.hasSuggestions) it('has a case with the output of a suggestion', () => expect(cases.invalid.some((c) => c.findings.some((f) => f.suggestions?.some((s) => s.output !== undefined)))).toBe(true));
   });
 }

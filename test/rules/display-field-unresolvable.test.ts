@@ -80,11 +80,33 @@ testRule(rule, {
         { messageId: 'noDisplayField', target: { contentType: 'style' }, severity: 'warning', message: /Set displayField to one of its Symbol or Text fields: 'font', 'note'\.$/ },
         { messageId: 'noDisplayField', target: { contentType: 'items' }, severity: 'warning', message: /fields: 'cost', 'id', 'orderID' and 2 more\.$/ },
       ],
+      // The first field the message names: the one the web app picks itself.
+      output: {
+        contentTypes: [
+          contentType('style', [{ id: 'font', type: 'Symbol' }, { id: 'h1', type: 'Link', linkType: 'Entry' }, { id: 'hidden', type: 'Symbol', disabled: true }, { id: 'note', type: 'Text' }], { displayField: 'font' }),
+          contentType('items', ['cost', 'id', 'orderID', 'productID', 'quantity'].map((id) => ({ id, type: 'Text' })), { displayField: 'cost' }),
+        ],
+      },
     },
     {
       name: 'no displayField, and every Symbol or Text field hidden: the advice is to show one',
       space: { contentTypes: [contentType('pic', [{ id: 'alt', type: 'Symbol', disabled: true }, { id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: null })] },
-      findings: [{ messageId: 'noDisplayField', target: { contentType: 'pic' }, severity: 'warning', message: /Its Symbol and Text fields \('alt'\) are hidden in the editor, .*: show one, then set displayField to it\.$/ }],
+      findings: [
+        {
+          messageId: 'noDisplayField',
+          target: { contentType: 'pic' },
+          severity: 'warning',
+          message: /Its Symbol and Text fields \('alt'\) are hidden in the editor, .*: show one, then set displayField to it\.$/,
+          // Showing a field is the team's choice: a suggestion.
+          suggestions: [
+            {
+              id: 'setDisplayField',
+              desc: "Show the field 'alt' (disabled: false) and set displayField to it",
+              output: { contentTypes: [contentType('pic', [{ id: 'alt', type: 'Symbol', disabled: false }, { id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: 'alt' })] },
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'no displayField (null, absent, empty): a finding on the content type with the rule’s severity',
@@ -106,6 +128,10 @@ testRule(rule, {
         { messageId: 'noDisplayField', target: { contentType: 'b' }, severity: 'warning', pointer: '/contentTypes/1' },
         { messageId: 'noDisplayField', target: { contentType: 'c' }, severity: 'warning' },
       ],
+      // An absent displayField is added after the content type's last key.
+      output: {
+        contentTypes: [contentType('a', fields, { displayField: 'title' }), { ...(({ displayField: _, ...rest }) => rest)(contentType('b', fields)), displayField: 'title' }, contentType('c', fields, { displayField: 'title' })],
+      },
     },
     {
       name: 'a displayField naming no field, or a deleted field',
@@ -125,6 +151,10 @@ testRule(rule, {
         },
         { messageId: 'missingField', target: { contentType: 'b' }, severity: 'warning' },
       ],
+      // 'b' has no Symbol or Text field left to use: not fixed.
+      output: {
+        contentTypes: [contentType('a', fields, { displayField: 'title' }), contentType('b', [{ id: 'old', type: 'Symbol', omitted: true, deleted: true }], { displayField: 'old' })],
+      },
     },
     {
       name: 'a displayField that is not a string names no field',
@@ -133,22 +163,32 @@ testRule(rule, {
         { messageId: 'missingField', target: { contentType: 'a' }, severity: 'warning', message: `names '{"toString":"title"}', which is not a field of it` },
         { messageId: 'missingField', target: { contentType: 'b' }, severity: 'warning', message: "names '7'" },
       ],
+      output: { contentTypes: [contentType('a', fields, { displayField: 'title' }), contentType('b', fields, { displayField: 'title' })] },
     },
     {
       name: 'a display field that is not Symbol or Text: warning',
       space: { contentTypes: [typed('rank')] },
-      findings: [{ messageId: 'notTextField', target: { contentType: 'article' }, severity: 'warning', message: "is 'rank', a field of type Integer." }],
+      findings: [
+        {
+          messageId: 'notTextField',
+          target: { contentType: 'article' },
+          severity: 'warning',
+          message: "is 'rank', a field of type Integer.",
+          suggestions: [{ id: 'setDisplayField', desc: "Set displayField to 'title'", output: { contentTypes: [typed('title')] } }],
+        },
+      ],
     },
     {
       name: 'a hidden (disabled) display field: warning',
       space: { contentTypes: [typed('legacy')] },
-      findings: [{ messageId: 'hiddenField', target: { contentType: 'article' }, severity: 'warning', pointer: '/contentTypes/0/displayField' }],
+      findings: [{ messageId: 'hiddenField', target: { contentType: 'article' }, severity: 'warning', pointer: '/contentTypes/0/displayField', suggestions: [{ id: 'setDisplayField' }] }],
     },
     {
       name: 'before 2026-05-21 the findings are upcoming warnings',
       asOf: '2026-05-20',
       space: { contentTypes: [typed(null)] },
       findings: [{ messageId: 'noDisplayField', target: { contentType: 'article' }, severity: 'warning', message: 'enforced from 2026-05-21 (in 1 day)' }],
+      output: { contentTypes: [typed('title')] },
     },
     {
       name: 'entries whose display field is empty in the default locale: info, one per entry',
@@ -180,7 +220,7 @@ testRule(rule, {
       name: 'entries of a content type whose display field is of the wrong type are still checked',
       space: { contentTypes: [typed('rank')], locales, entries: [entry('a1', { rank: { 'en-US': 0 } }), entry('a2', {})] },
       findings: [
-        { messageId: 'notTextField', target: { contentType: 'article' }, severity: 'warning' },
+        { messageId: 'notTextField', target: { contentType: 'article' }, severity: 'warning', suggestions: [{ id: 'setDisplayField' }] },
         { messageId: 'emptyDisplayValue', target: { contentType: 'article', field: 'rank', entry: 'a2', locale: 'en-US' }, severity: 'info' },
       ],
     },

@@ -5,6 +5,9 @@ const space = (...fields: Record<string, unknown>[]) => ({ contentTypes: [conten
 const symbol = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'Symbol', ...extra });
 const entries = (id: string) => ({ id, type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] } });
 
+/** The suggestion each field but the first of a collision gets: a free id. */
+const rename = (newId: string) => [{ id: 'renameField', desc: new RegExp(`to '${newId}'$`) }];
+
 testRule(rule, {
   valid: [
     { name: 'different names', space: space(symbol('title'), symbol('titles'), symbol('subTitle')) },
@@ -23,6 +26,7 @@ testRule(rule, {
         target: { contentType: 'page', field: `seo${'_'.repeat(n)}title` },
         severity: 'error' as const,
         message: "fields 'seo_title', 'seo__title', 'seo___title', 'seo____title', 'seo_____title', 'seo______title', 'seo_______title', 'seo________title', 'seo_________title', 'seo__________title', and 3 more of content type 'page' would be",
+        suggestions: n === 1 ? [] : rename(`seoTitle${n}`),
       })),
     },
     {
@@ -36,20 +40,32 @@ testRule(rule, {
           message: "Field name generated for the fields 'seoTitle', 'seo_title' of content type 'page' would be the same for all of them: 'seoTitle'. The service cannot generate the GraphQL schema (COLLIDING_FIELD_NAMES",
           pointer: '/contentTypes/0/fields/0/id',
         },
-        { messageId: 'collision', target: { contentType: 'page', field: 'seo_title' }, severity: 'error', pointer: '/contentTypes/0/fields/2/id' },
+        {
+          messageId: 'collision',
+          target: { contentType: 'page', field: 'seo_title' },
+          severity: 'error',
+          pointer: '/contentTypes/0/fields/2/id',
+          // A migration step (changeFieldId): the service moves the entries' values with the id.
+          suggestions: [{ id: 'renameField', desc: "Rename the field 'seo_title' to 'seoTitle2'", output: space(symbol('seoTitle'), symbol('body'), { ...symbol('seoTitle2'), name: 'seo_title' }) }],
+        },
       ],
     },
     {
       name: 'acronyms: SEOTitle, seoTitle and seo_title',
       space: space(symbol('SEOTitle'), symbol('seoTitle'), symbol('seo_title')),
-      findings: ['SEOTitle', 'seoTitle', 'seo_title'].map((id) => ({ messageId: 'collision', target: { contentType: 'page', field: id }, severity: 'error' as const })),
+      findings: ['SEOTitle', 'seoTitle', 'seo_title'].map((id, i) => ({
+        messageId: 'collision',
+        target: { contentType: 'page', field: id },
+        severity: 'error' as const,
+        suggestions: i === 0 ? [] : rename(`seoTitle${i + 1}`),
+      })),
     },
     {
       name: 'digits: image2x and image_2_x both give image2X',
       space: space(symbol('image2x'), symbol('image_2_x')),
       findings: [
         { messageId: 'collision', target: { contentType: 'page', field: 'image2x' }, severity: 'error', message: "'image2X'" },
-        { messageId: 'collision', target: { contentType: 'page', field: 'image_2_x' }, severity: 'error' },
+        { messageId: 'collision', target: { contentType: 'page', field: 'image_2_x' }, severity: 'error', suggestions: rename('image2X2') },
       ],
     },
     {
@@ -57,7 +73,7 @@ testRule(rule, {
       space: space(symbol('title'), symbol('Title', { omitted: true })),
       findings: [
         { messageId: 'omittedCollision', target: { contentType: 'page', field: 'title' }, severity: 'warning', message: "'Title' is omitted from API responses" },
-        { messageId: 'omittedCollision', target: { contentType: 'page', field: 'Title' }, severity: 'warning' },
+        { messageId: 'omittedCollision', target: { contentType: 'page', field: 'Title' }, severity: 'warning', suggestions: rename('title2') },
       ],
     },
     {
@@ -70,7 +86,7 @@ testRule(rule, {
           severity: 'warning',
           message: "Fields 'related', 'relatedCollection' of content type 'page' would both be 'relatedCollection' in GraphQL",
         },
-        { messageId: 'suffixCollision', target: { contentType: 'page', field: 'relatedCollection' }, severity: 'warning' },
+        { messageId: 'suffixCollision', target: { contentType: 'page', field: 'relatedCollection' }, severity: 'warning', suggestions: rename('relatedCollection2') },
       ],
     },
     {
@@ -78,7 +94,7 @@ testRule(rule, {
       space: space({ id: 'products', type: 'Array', items: { type: 'ResourceLink' }, allowedResources: [] }, symbol('products_collection')),
       findings: [
         { messageId: 'suffixCollision', target: { contentType: 'page', field: 'products' }, severity: 'warning' },
-        { messageId: 'suffixCollision', target: { contentType: 'page', field: 'products_collection' }, severity: 'warning' },
+        { messageId: 'suffixCollision', target: { contentType: 'page', field: 'products_collection' }, severity: 'warning', suggestions: rename('productsCollection2') },
       ],
     },
     {
@@ -91,7 +107,7 @@ testRule(rule, {
           severity: 'warning',
           message: "have the same GraphQL name 'item', but 'Item' is a list of links, exposed as 'itemCollection'",
         },
-        { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'Item' }, severity: 'warning' },
+        { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'Item' }, severity: 'warning', suggestions: rename('item2') },
       ],
     },
     {
@@ -100,9 +116,9 @@ testRule(rule, {
       findings: [
         { messageId: 'collision', target: { contentType: 'page', field: 'item' }, severity: 'error' },
         { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'item' }, severity: 'warning' },
-        { messageId: 'collision', target: { contentType: 'page', field: 'ITEM' }, severity: 'error' },
-        { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'ITEM' }, severity: 'warning' },
-        { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'Item' }, severity: 'warning' },
+        { messageId: 'collision', target: { contentType: 'page', field: 'ITEM' }, severity: 'error', suggestions: rename('item2') },
+        { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'ITEM' }, severity: 'warning', suggestions: rename('item2') },
+        { messageId: 'collisionBeforeSuffix', target: { contentType: 'page', field: 'Item' }, severity: 'warning', suggestions: rename('item3') },
       ],
     },
     {
@@ -119,7 +135,7 @@ testRule(rule, {
       space: space(symbol('a_b'), symbol('aB')),
       findings: [
         { messageId: 'collision', target: { contentType: 'page', field: 'a_b' }, severity: 'warning', message: 'enforced from 2022-08-29' },
-        { messageId: 'collision', target: { contentType: 'page', field: 'aB' }, severity: 'warning' },
+        { messageId: 'collision', target: { contentType: 'page', field: 'aB' }, severity: 'warning', suggestions: rename('aB2') },
       ],
     },
   ],

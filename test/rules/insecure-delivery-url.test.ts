@@ -18,12 +18,28 @@ testSourceRule(rule, {
       name: 'insecure: true in createClient (delivery SDK, CommonJS)',
       file: 'lib/client.js',
       code: "const contentful = require('contentful');\nmodule.exports = contentful.createClient({\n  space: process.env.SPACE_ID,\n  accessToken: process.env.TOKEN,\n  insecure: true,\n});\n",
-      findings: [{ messageId: 'insecureOption', severity: 'warning', line: 5, column: 3, message: /^insecure: true turns HTTPS off.*301.*308/ }],
+      findings: [
+        {
+          messageId: 'insecureOption',
+          severity: 'warning',
+          line: 5,
+          column: 3,
+          message: /^insecure: true turns HTTPS off.*301.*308/,
+          // A suggestion: a team may turn HTTPS off on purpose (a local proxy).
+          suggestions: [
+            {
+              id: 'useHttps',
+              desc: 'Write insecure: false (HTTPS, as without the option)',
+              output: "const contentful = require('contentful');\nmodule.exports = contentful.createClient({\n  space: process.env.SPACE_ID,\n  accessToken: process.env.TOKEN,\n  insecure: false,\n});\n",
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'the old secure: false option',
       code: "import * as contentful from 'contentful';\nexport const client = contentful.createClient({ space: 's', accessToken: 't', secure: false });\n",
-      findings: [{ messageId: 'insecureOption', severity: 'warning', line: 2, message: /^secure: false/ }],
+      findings: [{ messageId: 'insecureOption', severity: 'warning', line: 2, message: /^secure: false/, suggestions: [{ id: 'useHttps', desc: /^Write secure: true/ }] }],
     },
     {
       name: 'http:// delivery and preview URLs (template literal, EU host)',
@@ -32,6 +48,12 @@ testSourceRule(rule, {
         { messageId: 'httpUrl', severity: 'warning', line: 1, column: 30, message: /delivery API \(cdn\.contentful\.com\)/ },
         { messageId: 'httpUrl', severity: 'warning', line: 2, message: /preview API \(preview\.eu\.contentful\.com\)/ },
       ],
+      output: "export const a = await fetch(`https://cdn.contentful.com/spaces/${space}/entries`);\nexport const b = await fetch(`https://preview.eu.contentful.com/spaces/${space}/entries`);\n",
+    },
+    {
+      name: 'a URL whose scheme is written with an escape is reported, and not fixed',
+      code: "await fetch('\\x68ttp://cdn.contentful.com/spaces/x/entries');\n",
+      findings: [{ messageId: 'httpUrl', severity: 'warning', line: 1 }],
     },
     {
       name: 'a proxy configured as a delivery host, in a Ruby file',
@@ -39,6 +61,7 @@ testSourceRule(rule, {
       hosts: { delivery: ['cdn-proxy.internal:8080'] },
       code: "require 'net/http'\nuri = URI(\"http://cdn-proxy.internal:8080/spaces/#{space}/entries\")\n",
       findings: [{ messageId: 'httpUrl', severity: 'warning', line: 2, column: 12 }],
+      output: "require 'net/http'\nuri = URI(\"https://cdn-proxy.internal:8080/spaces/#{space}/entries\")\n",
     },
   ],
 });

@@ -100,6 +100,43 @@ testRule(rule, {
           message: 'Use `^[\\x{00c0}-\\x{017f} a-z]+$` instead',
         },
       ],
+      output: space(regexpField('name', '^[\\x{00c0}-\\x{017f} a-z]+$', 'i')),
+    },
+    {
+      name: 'a pattern rewritten and a flag dropped in one validation of the items: both fixes apply, each to its own value',
+      space: space({ id: 'tags', type: 'Array', items: { type: 'Symbol', validations: [{ size: { max: 3 } }, { regexp: { pattern: '^\\cJ?[a-z]+$', flags: 'yi', message: 'lower case' } }] } }),
+      findings: [
+        { messageId: 'translatable', target: { contentType: 'page', field: 'tags' }, severity: 'warning' },
+        { messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'tags' }, severity: 'error' },
+      ],
+      output: space({ id: 'tags', type: 'Array', items: { type: 'Symbol', validations: [{ size: { max: 3 } }, { regexp: { pattern: '^\\x0A?[a-z]+$', flags: 'i', message: 'lower case' } }] } }),
+    },
+    {
+      name: 'the flag d never changes a match: dropped',
+      space: space(regexpField('code', '[0-9]+', 'dg', 'prohibitRegexp')),
+      findings: [{ messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'code' }, severity: 'error' }],
+      output: space(regexpField('code', '[0-9]+', 'g', 'prohibitRegexp')),
+    },
+    {
+      name: 'the flag y on a pattern anchored at the start: a | inside a group, a class or an escape does not end the anchor',
+      space: space(regexpField('code', '^(a|b)[|]\\|c', 'yi')),
+      findings: [{ messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'code' }, severity: 'error' }],
+      output: space(regexpField('code', '^(a|b)[|]\\|c', 'i')),
+    },
+    {
+      name: 'the flag y where the pattern is not anchored at the start, or m lets ^ match after a newline: a suggestion, not a fix',
+      space: space(regexpField('a', 'x+', 'y'), regexpField('b', '^x|y', 'y'), regexpField('c', '^x', 'my'), regexpField('d', '^x$', 'v')),
+      findings: [
+        {
+          messageId: 'unsupportedFlag',
+          target: { contentType: 'page', field: 'a' },
+          severity: 'error',
+          suggestions: [{ id: 'dropFlags', desc: 'Drop the flag y (flags "")', output: space(regexpField('a', 'x+', ''), regexpField('b', '^x|y', 'y'), regexpField('c', '^x', 'my'), regexpField('d', '^x$', 'v')) }],
+        },
+        { messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'b' }, severity: 'error', suggestions: [{ id: 'dropFlags' }] },
+        { messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'c' }, severity: 'error', suggestions: [{ id: 'dropFlags', desc: /flags "m"/ }] },
+        { messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'd' }, severity: 'error', suggestions: [{ id: 'dropFlags' }] },
+      ],
     },
     {
       name: 'a \\u escape next to a lookahead: the lookahead is what blocks it',
@@ -119,6 +156,8 @@ testRule(rule, {
           pointer: '/contentTypes/0/fields/0/validations/0/regexp/flags',
         },
       ],
+      // Anchored by ^ (the lookahead stays a finding: RE2 has no equivalent).
+      output: space(regexpField('handle', '^(?=@)\\w+$', 'i')),
     },
     {
       name: 'flags that are not a string',

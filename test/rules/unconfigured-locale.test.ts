@@ -14,6 +14,9 @@ const entry = (id: string, fields: unknown, sys: Record<string, unknown> = {}) =
   fields,
 });
 const space = (...entries: unknown[]) => ({ contentTypes: [article], locales, entries });
+const offered = [{ id: 'removeValue' }, { id: 'addLocale' }];
+/** A locale as the suggestion adds it: optional, falling back to the default locale. */
+const added = (code: string) => ({ name: code, code, fallbackCode: 'en-US', default: false, contentManagementApi: true, contentDeliveryApi: true, optional: true });
 
 testRule(rule, {
   valid: [
@@ -60,15 +63,41 @@ testRule(rule, {
           severity: 'error',
           message: "Field 'title' holds a value for locale 'fr-FR', which the space does not configure: the service refuses to save the entry",
           pointer: '/entries/0/fields/title/fr-FR',
+          // In place only: the migration tool creates no locales, and transforms only the space's.
+          suggestions: [
+            {
+              id: 'removeValue',
+              desc: "Remove the value of 'title' in 'fr-FR'",
+              output: space(
+                entry('a1', { title: { 'en-US': 'Hello', 'it-IT': 'Ciao' }, body: { 'fr-FR': 'Texte' } }),
+                entry('a2', { title: { 'en-US': 'Hi' } }),
+                entry('a3', { title: { 'es-ES': 'Hola' } }),
+              ),
+            },
+            {
+              id: 'addLocale',
+              desc: "Add the locale 'fr-FR' to the space",
+              output: {
+                contentTypes: [article],
+                locales: [...locales, added('fr-FR')],
+                entries: [
+                  entry('a1', { title: { 'en-US': 'Hello', 'fr-FR': 'Bonjour', 'it-IT': 'Ciao' }, body: { 'fr-FR': 'Texte' } }),
+                  entry('a2', { title: { 'en-US': 'Hi' } }),
+                  entry('a3', { title: { 'es-ES': 'Hola' } }),
+                ],
+              },
+            },
+          ],
         },
-        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'a1', locale: 'it-IT' }, severity: 'error' },
+        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'a1', locale: 'it-IT' }, severity: 'error', suggestions: offered },
         {
           messageId: 'unconfiguredLocale',
           target: { contentType: 'article', field: 'body', entry: 'a1', locale: 'fr-FR' },
           severity: 'error',
           pointer: '/entries/0/fields/body/fr-FR',
+          suggestions: offered,
         },
-        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'a3', locale: 'es-ES' }, severity: 'error' },
+        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'a3', locale: 'es-ES' }, severity: 'error', suggestions: offered },
       ],
     },
     {
@@ -80,18 +109,22 @@ testRule(rule, {
           target: { contentType: 'article', field: 'title', entry: 'a1', locale: 'en-us' },
           severity: 'error',
           message: "(did you mean 'en-US'?)",
+          // A misspelt code is not a locale to add.
+          suggestions: [{ id: 'removeValue' }],
         },
         {
           messageId: 'unconfiguredLocale',
           target: { contentType: 'article', field: 'title', entry: 'a1', locale: 'es-ES' },
           severity: 'error',
           message: /^Field 'title' holds a value for locale 'es-ES', which the space does not configure: /,
+          suggestions: offered,
         },
         {
           messageId: 'unconfiguredLocale',
           target: { contentType: 'article', field: 'body', entry: 'a1', locale: 'DE_de' },
           severity: 'error',
           message: "(did you mean 'de-DE'?)",
+          suggestions: [{ id: 'removeValue' }],
         },
       ],
     },
@@ -99,8 +132,8 @@ testRule(rule, {
       name: 'draft and published entries are both checked (the save is refused)',
       space: space(entry('draft', { title: { 'xx-XX': 'x' } }, { version: 1 }), entry('pub', { title: { 'xx-XX': 'x' } }, { version: 3, publishedVersion: 2 })),
       findings: [
-        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'draft', locale: 'xx-XX' }, severity: 'error' },
-        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'pub', locale: 'xx-XX' }, severity: 'error' },
+        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'draft', locale: 'xx-XX' }, severity: 'error', suggestions: offered },
+        { messageId: 'unconfiguredLocale', target: { contentType: 'article', field: 'title', entry: 'pub', locale: 'xx-XX' }, severity: 'error', suggestions: offered },
       ],
     },
     {

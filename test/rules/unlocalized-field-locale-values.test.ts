@@ -16,6 +16,7 @@ const entry = (id: string, fields: unknown, sys: Record<string, unknown> = {}) =
   fields,
 });
 const space = (...entries: unknown[]) => ({ contentTypes: [article], locales, entries });
+const offered = [{ id: 'removeValue' }, { id: 'localizeField' }];
 
 testRule(rule, {
   valid: [
@@ -69,20 +70,51 @@ testRule(rule, {
           severity: 'warning',
           message: "Field 'title' is not localized but holds a value for locale 'de-DE' (the default locale is 'en-US'): with locale=*",
           pointer: '/entries/0/fields/title/de-DE',
+          suggestions: [
+            {
+              id: 'removeValue',
+              desc: "Remove the value of 'title' in 'de-DE'",
+              // In place, and as a transformEntries step of a migration.
+              output: space(entry('a1', { title: { 'en-US': 'Hello', 'fr-FR': 'Bonjour' }, headline: { 'de-DE': 'ok' } }), entry('a2', { code: { 'de-DE': 'X-1' } })),
+            },
+            {
+              id: 'localizeField',
+              desc: "Make the field 'title' localized",
+              output: {
+                contentTypes: [
+                  contentType('article', [
+                    { id: 'title', type: 'Symbol', localized: true },
+                    { id: 'headline', type: 'Symbol', localized: true },
+                    { id: 'code', type: 'Symbol' },
+                  ]),
+                ],
+                locales,
+                entries: [entry('a1', { title: { 'en-US': 'Hello', 'de-DE': 'Hallo', 'fr-FR': 'Bonjour' }, headline: { 'de-DE': 'ok' } }), entry('a2', { code: { 'de-DE': 'X-1' } })],
+              },
+            },
+          ],
         },
-        { messageId: 'nonDefaultValue', target: { contentType: 'article', field: 'title', entry: 'a1', locale: 'fr-FR' }, severity: 'warning' },
+        { messageId: 'nonDefaultValue', target: { contentType: 'article', field: 'title', entry: 'a1', locale: 'fr-FR' }, severity: 'warning', suggestions: offered },
         {
           messageId: 'nonDefaultValue',
           target: { contentType: 'article', field: 'code', entry: 'a2', locale: 'de-DE' },
           severity: 'warning',
           pointer: '/entries/1/fields/code/de-DE',
+          suggestions: [
+            {
+              id: 'removeValue',
+              // The field's only value: its locales are left empty.
+              output: space(entry('a1', { title: { 'en-US': 'Hello', 'de-DE': 'Hallo', 'fr-FR': 'Bonjour' }, headline: { 'de-DE': 'ok' } }), entry('a2', { code: {} })),
+            },
+            { id: 'localizeField' },
+          ],
         },
       ],
     },
     {
       name: 'draft entries are checked too (the values are in the management API’s answers)',
       space: space(entry('draft', { title: { 'de-DE': 'Hallo' } }, { version: 1 })),
-      findings: [{ messageId: 'nonDefaultValue', target: { contentType: 'article', field: 'title', entry: 'draft', locale: 'de-DE' }, severity: 'warning' }],
+      findings: [{ messageId: 'nonDefaultValue', target: { contentType: 'article', field: 'title', entry: 'draft', locale: 'de-DE' }, severity: 'warning', suggestions: offered }],
     },
     {
       name: 'no locale marked default: one info finding counting the entries with values under several locales',

@@ -29,8 +29,11 @@ testRule(rule, {
           line: 2,
           column: 22,
           message: /^query 'Count' asks blogPostCollection for `limit: 0`: from 2025-02-17 .*up to 100 items, not none.*complexity limit.*`limit: 1`\.$/,
+          suggestions: [{ id: 'countOnly', desc: 'Ask for 1 item (to read only total)', outputDocuments: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 1) { total }\n}\n' } }],
         },
       ],
+      // The limit the service applies anyway, made explicit: the query returns what it returns now.
+      outputDocuments: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 100) { total }\n}\n' },
     },
     {
       name: 'a variable passed as the limit whose default is 0, through a fragment in another file',
@@ -40,9 +43,20 @@ testRule(rule, {
         'tags.graphql': 'fragment Tags on BlogPost { tagsCollection(limit: $n) { total } }',
       },
       findings: [
-        { messageId: 'variableDefault', target: {}, severity: 'warning', file: 'q.graphql', line: 3, column: 19, message: /^query 'Q' passes `\$n` as the limit of entryCollection, and `\$n` defaults to 0/ },
-        { messageId: 'variableDefault', target: {}, severity: 'warning', file: 'tags.graphql', line: 1, column: 44, message: /^query 'Q' passes `\$n` as the limit of tagsCollection/ },
+        {
+          messageId: 'variableDefault',
+          target: {},
+          severity: 'warning',
+          file: 'q.graphql',
+          line: 3,
+          column: 19,
+          message: /^query 'Q' passes `\$n` as the limit of entryCollection, and `\$n` defaults to 0/,
+          suggestions: [{ id: 'countOnly' }],
+        },
+        { messageId: 'variableDefault', target: {}, severity: 'warning', file: 'tags.graphql', line: 1, column: 44, message: /^query 'Q' passes `\$n` as the limit of tagsCollection/, suggestions: [{ id: 'countOnly' }] },
       ],
+      // Both findings are fixed by the variable's default, where the operation defines it (one edit).
+      outputDocuments: { 'q.graphql': 'query Q($n: Int = 100) {\n  blogPost(id: "1") { ...Tags }\n  entryCollection(limit: $n) { total }\n}' },
     },
     {
       name: 'a literal in a fragment used by two operations is reported once',
@@ -51,20 +65,23 @@ testRule(rule, {
         'a.graphql': 'query A { blogPost(id: "1") { ...L } }\nquery B { blogPost(id: "2") { ...L } }',
         'l.graphql': 'fragment L on BlogPost { linkedFrom { entryCollection(limit: 0) { total } } }',
       },
-      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'l.graphql', line: 1, column: 55, message: /^fragment 'L' asks entryCollection/ }],
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'l.graphql', line: 1, column: 55, message: /^fragment 'L' asks entryCollection/, suggestions: [{ id: 'countOnly' }] }],
+      outputDocuments: { 'l.graphql': 'fragment L on BlogPost { linkedFrom { entryCollection(limit: 100) { total } } }' },
     },
     {
       name: 'before 2025-02-17: upcoming, a warning with the date',
       space,
       asOf: '2025-01-01',
       documents: { 'c.graphql': 'query { assetCollection(limit: 0) { total } }' },
-      findings: [{ messageId: 'literal', target: {}, severity: 'warning', message: /anonymous query asks assetCollection .*\(enforced from 2025-02-17/ }],
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', message: /anonymous query asks assetCollection .*\(enforced from 2025-02-17/, suggestions: [{ id: 'countOnly' }] }],
+      outputDocuments: { 'c.graphql': 'query { assetCollection(limit: 100) { total } }' },
     },
     {
       name: 'embedded in a gql tag of a .js file',
       space,
       documents: { 'count.js': "import gql from 'graphql-tag';\n\nexport default gql`\n  { blogPostCollection(limit: 0) { total } }\n`;\n" },
-      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'count.js', line: 4, column: 24 }],
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'count.js', line: 4, column: 24, suggestions: [{ id: 'countOnly' }] }],
+      outputDocuments: { 'count.js': "import gql from 'graphql-tag';\n\nexport default gql`\n  { blogPostCollection(limit: 100) { total } }\n`;\n" },
     },
   ],
 });
@@ -81,19 +98,53 @@ testSourceRule(rule, {
     {
       name: 'the delivery SDK with limit: 0',
       code: "import { createClient } from 'contentful';\nconst client = createClient({ space, accessToken });\nexport const count = (await client.getEntries({ content_type: 'post', limit: 0 })).total;\n",
-      findings: [{ messageId: 'code', severity: 'warning', line: 3, column: 71, message: /client\.getEntries.*up to 100 items/ }],
+      findings: [
+        {
+          messageId: 'code',
+          severity: 'warning',
+          line: 3,
+          column: 71,
+          message: /client\.getEntries.*up to 100 items/,
+          suggestions: [
+            {
+              id: 'countOnly',
+              output: "import { createClient } from 'contentful';\nconst client = createClient({ space, accessToken });\nexport const count = (await client.getEntries({ content_type: 'post', limit: 1 })).total;\n",
+            },
+          ],
+        },
+      ],
+      output: "import { createClient } from 'contentful';\nconst client = createClient({ space, accessToken });\nexport const count = (await client.getEntries({ content_type: 'post', limit: 100 })).total;\n",
+    },
+    {
+      name: "a limit of '0' as a string, in a TypeScript cast: the same spelling",
+      code: "import { createClient } from 'contentful';\nawait client.getAssets({ limit: '0' as unknown as number });\n",
+      findings: [{ messageId: 'code', severity: 'warning', line: 2, suggestions: [{ id: 'countOnly' }] }],
+      output: "import { createClient } from 'contentful';\nawait client.getAssets({ limit: '100' as unknown as number });\n",
+    },
+    {
+      name: 'limit=0 in a template whose expressions come before the query: the query is changed where the file writes it',
+      code: 'await fetch(`https://cdn.contentful.com/spaces/${space}/entries?skip=0&limit=0&select=sys.id`);\n',
+      findings: [{ messageId: 'code', severity: 'warning', line: 1, suggestions: [{ id: 'countOnly' }] }],
+      output: 'await fetch(`https://cdn.contentful.com/spaces/${space}/entries?skip=0&limit=100&select=sys.id`);\n',
+    },
+    {
+      name: 'limit: 0 in GraphQL sent as a plain string: its escapes move offsets, so it is not fixed',
+      code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 0) { total } }' }) });\n",
+      findings: [{ messageId: 'code', severity: 'warning', line: 1 }],
     },
     {
       name: 'limit=0 on a preview URL in a shell script',
       file: 'count.sh',
       code: 'curl "https://preview.contentful.com/spaces/$SPACE/entries?limit=0"\n',
-      findings: [{ messageId: 'code', severity: 'warning', line: 1, column: 7 }],
+      findings: [{ messageId: 'code', severity: 'warning', line: 1, column: 7, suggestions: [{ id: 'countOnly' }] }],
+      output: 'curl "https://preview.contentful.com/spaces/$SPACE/entries?limit=100"\n',
     },
     {
       name: 'before 2025-02-17: upcoming, a warning that names the date',
       asOf: '2025-01-01',
       code: "await fetch('https://cdn.contentful.com/spaces/x/entries?limit=0');\n",
-      findings: [{ messageId: 'code', severity: 'warning', line: 1, message: /2025-02-17/ }],
+      findings: [{ messageId: 'code', severity: 'warning', line: 1, message: /2025-02-17/, suggestions: [{ id: 'countOnly' }] }],
+      output: "await fetch('https://cdn.contentful.com/spaces/x/entries?limit=100');\n",
     },
   ],
 });

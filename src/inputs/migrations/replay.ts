@@ -47,7 +47,8 @@ export interface ReplayTimings {
 }
 
 /**
- * Replays migration scripts on a space with the migration tool's own parser, offline: each
+ * Replays migration scripts, in the order given (`scriptOrder`, then any script that must run last),
+ * on a space with the migration tool's own parser, offline: each
  * script's steps are checked by the tool, the requests it would send are applied to the model
  * before the next script, and the space that comes out is what the rules lint. A step the tool
  * rejects becomes a `migrationIssues` entry at its script line, and its script is not applied (the
@@ -89,7 +90,7 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
     return { file: shown(file), line: callsite?.line ?? 1 };
   };
 
-  for (const script of scriptOrder(scripts)) {
+  for (const script of scripts) {
     const path = shown(script.absPath);
     absPaths.set(path, script.absPath);
     setCurrentScript(script.absPath);

@@ -59,7 +59,7 @@ function urlSites(found: readonly { text: string; start: number }[], hosts: Serv
   const sites: UrlSite[] = [];
   for (const { text, start } of found) {
     const url = parseUrl(text, hosts);
-    if (url) sites.push({ url, text, start });
+    if (url) sites.push({ url, text, start, raw: text, rawStart: start });
   }
   return sites;
 }
@@ -71,7 +71,7 @@ async function javascriptNode(file: CodeSourceFile, text: string, hosts: Service
   const commands: Token[][] = [];
   for (const site of facts.strings) {
     const url = parseUrl(site.value, hosts);
-    if (url) urls.push({ url, text: site.value, start: site.start });
+    if (url) urls.push({ url, text: site.value, start: site.start, raw: site.raw, rawStart: site.rawStart });
     // A string's words, all at the string's position (escapes make inner offsets unreliable).
     for (const command of scanCommands(site.value, false)) commands.push(command.map((token) => ({ text: token.text, start: site.start })));
   }
@@ -117,7 +117,7 @@ const GRAPHQL_STARTS = ['query', 'mutation', 'subscription', 'fragment', '{'];
  * tags. graphql-js is loaded only for a file that has such a string.
  */
 async function embeddedGraphql(strings: readonly StringSite[]): Promise<SourceFileNode['graphql']> {
-  const found: { document: DocumentNode; offset(documentOffset: number): number }[] = [];
+  const found: SourceFileNode['graphql'][number][] = [];
   for (const site of strings) {
     if (site.tag !== null && GRAPHQL_TAGS.has(site.tag)) continue;
     const template = site.node.type === 'TemplateLiteral';
@@ -129,7 +129,7 @@ async function embeddedGraphql(strings: readonly StringSite[]): Promise<SourceFi
     const { parse } = (await (graphqlModule ??= import('../../graphql/graphql-js.js'))).graphqlJs();
     try {
       const document = parse(text, { noLocation: false });
-      found.push({ document, offset: template ? (n) => site.rawStart + n : () => site.start });
+      found.push({ document, offset: template ? (n) => site.rawStart + n : () => site.start, exact: template });
     } catch {
       // Not GraphQL after all (or not complete without its expressions).
     }

@@ -12,6 +12,13 @@ export interface UrlSite {
   url: ParsedUrl;
   text: string;
   start: number;
+  /**
+   * The URL as the file writes it, and where (a UTF-16 offset): for a text file `text` at `start`;
+   * for a string or template literal its raw text (escapes as written, a template's expressions as
+   * spaces). Edits of the URL (fixes) are made there.
+   */
+  raw: string;
+  rawStart: number;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface SourceFileNode {
    * templates (`gql`, `graphql`) are left to the GraphQL documents input. `offset(loc)` turns a
    * position in the document into a file offset.
    */
-  readonly graphql: readonly { document: DocumentNode; offset(documentOffset: number): number }[];
+  readonly graphql: readonly { document: DocumentNode; offset(documentOffset: number): number; exact: boolean }[];
   /** A node for a finding at `offset`. */
   at(offset: number, target?: { contentType?: string | null; field?: string | null }): SourcePlaceNode;
 }

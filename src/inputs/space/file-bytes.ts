@@ -75,6 +75,12 @@ export class FileBytes {
     return this.first!.size;
   }
 
+  /** The file as first opened (device, inode, size, last write): what was found in it holds while this stays the same. */
+  get version(): string {
+    const { dev, ino, size, mtimeMs } = this.first ?? (this.handle(), this.first!);
+    return `${dev}:${ino}:${size}:${mtimeMs}`;
+  }
+
   /** Bytes [start, end), clamped to the file. */
   read(start: number, end: number): Buffer {
     return this.readInto(Buffer.allocUnsafe(Math.max(0, Math.min(end, this.size) - start)), start);

@@ -216,6 +216,8 @@ function* elementsFrom(window: Window, from: number, stop: number): Generator<St
  * the members are handed to worker threads so that they do not search again.
  */
 export interface LayoutIndex {
+  /** The file it was found in (FileBytes.version): a file written since (by `--fix`, or between two runs of the API) is searched again. */
+  version: string;
   members: Member[];
   /** Elements of each top-level array of objects in the export tool's layout, by the offset of its `[`. */
   counts: Map<number, number>;
@@ -230,6 +232,12 @@ export function rememberLayout(absPath: string, layout: LayoutIndex): void {
 
 export function knownLayout(absPath: string): LayoutIndex | undefined {
   return layouts.get(absPath);
+}
+
+/** The layout found in the file as it is now, if any. */
+function layoutOf(bytes: FileBytes): LayoutIndex | undefined {
+  const known = layouts.get(bytes.absPath);
+  return known?.version === bytes.version ? known : undefined;
 }
 
 const ELEMENT_LAYOUT_START = Buffer.from('[\n    {');
@@ -260,7 +268,7 @@ export class LayoutCutter {
 
   /** For the array whose `[` is at `start` and whose value ends at `end`; null when it does not have that layout (or the file's layout index was not made). */
   static open(bytes: FileBytes, start: number, end: number): LayoutCutter | null {
-    if (!layouts.has(bytes.absPath) || !hasElementLayout(bytes, start)) return null;
+    if (!layoutOf(bytes) || !hasElementLayout(bytes, start)) return null;
     const cutter = new LayoutCutter(new ChunkScan(bytes), end - 1);
     cutter.pos = start + 6;
     return cutter;
@@ -304,7 +312,7 @@ export class LayoutCutter {
  */
 export function layoutElementCount(bytes: FileBytes, start: number): number | null {
   if (bytes.read(start, start + 2).equals(Buffer.from('[]'))) return 0;
-  return layouts.get(bytes.absPath)?.counts.get(start) ?? null;
+  return layoutOf(bytes)?.counts.get(start) ?? null;
 }
 
 /**
@@ -318,7 +326,7 @@ export function layoutElementCount(bytes: FileBytes, start: number): number | nu
  * parsed, and a section no rule needs is only counted (its elements, on the way to its end).
  */
 function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
-  const known = layouts.get(bytes.absPath);
+  const known = layoutOf(bytes);
   if (known) return known.members;
   if (!bytes.read(start, start + OBJECT_START.length).equals(OBJECT_START)) return null;
   const tail = bytes.read(Math.max(start, bytes.size - 64), bytes.size);
@@ -359,7 +367,7 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
     if (end > closeBrace || !bytes.read(end, closeBrace).every(isWs)) return null;
     break;
   }
-  layouts.set(bytes.absPath, { members, counts });
+  layouts.set(bytes.absPath, { version: bytes.version, members, counts });
   return members;
 }
 

@@ -37,15 +37,20 @@ class LineIndex {
   }
 
   private compute(): number[] {
-    const starts = [0];
-    const buf = Buffer.from(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
-    for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) starts.push(i + 1);
-    return starts;
+    return lineStarts(this.buf);
   }
 }
 
+/** The offsets at which the lines of `bytes` start (0, and after each `\n`). */
+export function lineStarts(bytes: Uint8Array): number[] {
+  const starts = [0];
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) starts.push(i + 1);
+  return starts;
+}
+
 /** Index of the last value at or before `offset` in increasing `values` (0 if none is). */
-function lastAtOrBefore(values: readonly number[], offset: number): number {
+export function lastAtOrBefore(values: readonly number[], offset: number): number {
   let lo = 0;
   let hi = values.length - 1;
   while (lo < hi) {
