@@ -3,7 +3,10 @@ import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
 import { documentRules, notValidated, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
 import { graphqlJs } from '../src/graphql/graphql-js.js';
-import { predictedSchema, reducedPredictedSchema, schemaModelOf, type PredictedSchema } from '../src/graphql/predicted-schema.js';
+import { documentSchema, reducedPredictedSchema, schemaModelOf, type DocumentSchema } from '../src/graphql/predicted-schema.js';
+import type { SchemaProblem } from '../src/graphql/schema-problems.js';
+import type { Collisions } from '../src/graphql/without-collisions.js';
+import { plural } from '../src/util/plural.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
 
 type Definition = OperationNode | FragmentNode;
@@ -36,6 +39,17 @@ export default defineRule({
       tooDeep: {
         text: "The GraphQL document nests too deeply for cmlint to read it (graphql-js's parser ran out of stack: {{error}}), so it was not checked: cmlint cannot tell whether the service accepts it.",
       },
+      schemaRefused: {
+        text:
+          '{{definition}} cannot run: the service refuses to generate the GraphQL schema (HTTP 422, {{code}}) while the content model has this problem: {{problem}}. ' +
+          'Its own errors are checked against the schema without the colliding names.',
+      },
+      collidingName: {
+        text:
+          "{{definition}} uses '{{name}}', which the content model generates more than once or not validly ({{problem}}): the service does not document what it does then, " +
+          'and cmlint cannot tell whether it accepts the query.',
+        maxSeverity: 'warning',
+      },
       notValidated: {
         text: "{{definition}} was not checked against the schema predicted from the content model: graphql-js gives up on it (\"Validation aborted.\": its fragment spreads or the fields it compares exceed graphql-js's limit on validation work), and cmlint cannot tell whether the service accepts it. Split it into smaller operations or fragments.",
       },
@@ -64,9 +78,22 @@ deeper than graphql-js's parser can follow (thousands of levels: it runs out of 
 deep that is depends on node's stack size) is reported at its start as not checked (\`tooDeep\`). A JS/TS or component
 file that cannot be parsed at all is an input error (exit 2): cmlint cannot tell what it holds.
 
+When GraphQL names collide in the content model (two content types or two fields with one
+GraphQL name, a reserved field name: the \`graphql-*-collision\` and \`graphql-reserved-field-name\`
+rules report them), the service refuses to generate the schema (HTTP 422), so that no query
+runs at all: every operation, and every fragment that no operation of the run spreads, is
+reported at its start (\`schemaRefused\`), with the content type (and field) of the first such
+problem as its target. The documents are still validated, against the schema of the model
+without the content types and fields that collide (and the link fields that may point to a
+content type left out), so that their own errors are reported too; an error about a name that
+only the colliding parts generate (a field of a colliding content type, its collection, filter
+keys or order values) is the collision's and is not reported again. Where only collisions the
+service does not document exist (derived type names, names that are not valid GraphQL names), the
+schema is not refused as far as anyone knows: a selection of such a name is reported where it is
+(\`collidingName\`, a warning at most), and everything else is checked.
+
 Not reported here: \`sys { type }\` on a resource link (\`graphql-resource-sys-type\` reports it with
-its date). When GraphQL names collide in the model no schema can be generated, and documents
-are not checked (the \`graphql-*-collision\` rules report the collisions). All operations and
+its date). All operations and
 fragments of a run are validated in one pass, so that a fragment is checked (and reported) once
 however many operations spread it. graphql-js limits the work one validation may do (fragment
 spreads, fields compared): a repository beyond it is validated in parts, and an operation beyond
@@ -111,28 +138,53 @@ application no longer asks for it.
     const ownerOf = (document: GraphQLDocumentNode, offset: number): Definition | undefined =>
       [...document.operations, ...document.fragments].find((d) => d.ast.loc!.start <= offset && offset < d.ast.loc!.end);
 
-    const report = (error: GraphQLError, places: ReadonlyMap<ASTNode, Place>, built: PredictedSchema): void => {
+    const report = (error: GraphQLError, places: ReadonlyMap<ASTNode, Place>, built: DocumentSchema): void => {
       const node = error.nodes?.[0];
       const document = node?.loc && bySource.get(node.loc.source);
       if (!node?.loc || !document) return;
       const owner = ownerOf(document, node.loc.start);
       if (!owner) return;
+      const offset = graphqlRef(document, node.loc.start).offset;
       if (notValidated(error)) {
-        context.report({ node: owner, offset: graphqlRef(document, node.loc.start).offset, messageId: 'notValidated', data: { definition: definitionLabel(owner) } });
+        context.report({ node: owner, offset, messageId: 'notValidated', data: { definition: definitionLabel(owner) } });
         return;
       }
       const place = places.get(node);
       if (isResourceSysType(node, place)) return;
+      const { collisions } = built;
+      if (collisions && collidingName(node, place, built.schema, collisions)) {
+        // Where no problem makes the service refuse the schema (those are reported for every definition), the selection is.
+        const problem = collisions.problems[0]!;
+        if (!collisions.problems.some(refusesSchema)) context.report({ node: owner, offset, messageId: 'collidingName', data: { definition: definitionLabel(owner), name: nameAt(node), problem: problem.message }, ...problemTarget(problem) });
+        return;
+      }
       const before = context.before ? schemaModelOf(context.before) : null;
       const cause = modelCause(node, place, built.model, before);
       const data = { definition: definitionLabel(owner), error: error.message };
       context.report({
         node: owner,
-        offset: graphqlRef(document, node.loc.start).offset,
+        offset,
         ...(cause
           ? { messageId: 'invalidModel', data: { ...data, cause: cause.text }, contentType: cause.contentType, ...(cause.field !== null ? { field: cause.field } : {}) }
           : { messageId: 'invalid', data }),
       });
+    };
+
+    /**
+     * When the model's names make the service refuse to generate the schema, no query runs: each
+     * operation, and each fragment no operation of the run spreads, is reported at its start, tied
+     * to the first such problem.
+     */
+    const reportRefused = (collisions: Collisions): void => {
+      const refusing = collisions.problems.filter(refusesSchema);
+      const problem = refusing[0];
+      if (!problem) return;
+      const spread = new Set(operations.flatMap((o) => o.uses));
+      const more = refusing.length > 1 ? ` (and ${plural(refusing.length - 1, 'more problem')} of GraphQL names)` : '';
+      const code = problem.service!.slice(problem.service!.lastIndexOf(' ') + 1);
+      for (const definition of [...operations, ...fragments.filter((f) => !spread.has(f))]) {
+        context.report({ node: definition, messageId: 'schemaRefused', data: { definition: definitionLabel(definition), code, problem: `${problem.message}${more}` }, ...problemTarget(problem) });
+      }
     };
 
     return {
@@ -151,6 +203,8 @@ application no longer asks for it.
       end() {
         if (operations.length + fragments.length === 0) return;
         const graphql = graphqlJs();
+        const { collisions } = documentSchema(context.space);
+        if (collisions) reportRefused(collisions);
         // One validation of every operation and fragment of the run (document-validation.ts says
         // which rules, and how a repository too large for one graphql-js validation is split);
         // one anonymous operation alone is checked per document.
@@ -170,9 +224,8 @@ application no longer asks for it.
         // build: no error there means no error against the whole schema (reduced-schema.ts says
         // why), so that pass stops at its first error and needs only the verdict (verdictRules:
         // cheaper). Any error, and the errors reported, are the whole schema's.
-        const reduced = reducedPredictedSchema(context.space, whole);
-        if (!reduced || validate(reduced, 1, verdictRules).length === 0) return;
-        const built = predictedSchema(context.space)!;
+        if (validate(reducedPredictedSchema(context.space, whole), 1, verdictRules).length === 0) return;
+        const built = documentSchema(context.space);
         const errors = validate(built.schema, Infinity, documentRules);
         if (errors.length === 0) return;
         // Where each error is in the schema, found only in the definitions that have errors.
@@ -189,3 +242,36 @@ application no longer asks for it.
     };
   },
 });
+
+/** Whether the service refuses to generate the schema while the problem exists (422: COLLIDING_TYPE_NAMES, COLLIDING_FIELD_NAMES, RESERVED_FIELD_NAME). */
+function refusesSchema(problem: SchemaProblem): boolean {
+  return problem.service?.startsWith('schema generation fails') === true;
+}
+
+/** The content type (and field) a problem is reported at, as a finding's target. */
+function problemTarget({ node }: SchemaProblem): { contentType: string; field?: string } {
+  return node.kind === 'contentType' ? { contentType: node.id } : { contentType: node.contentType.id, field: node.id };
+}
+
+/**
+ * Whether an error at `node` (against the schema without the colliding parts) is about a name that
+ * the complete model generates and that schema lacks: a field, a type, a filter key or an order
+ * value of the parts that collide, or of the link fields left out with them.
+ */
+function collidingName(node: ASTNode, place: Place | undefined, schema: GraphQLSchema, collisions: Collisions): boolean {
+  if (node.kind === 'NamedType') return !schema.getType(node.name.value) && collisions.generates(node.name.value);
+  const parent = place?.parentType;
+  if (!parent) return false;
+  const type = schema.getType(parent);
+  if (node.kind === 'Field' || node.kind === 'ObjectField') {
+    const fields = type && 'getFields' in type ? type.getFields() : {};
+    return !Object.hasOwn(fields, node.name.value) && collisions.generates(parent, node.name.value);
+  }
+  if (node.kind === 'EnumValue') return !(type && 'getValue' in type && type.getValue(node.value)) && collisions.generates(parent, node.value);
+  return false;
+}
+
+/** The name an error's node stands for: a field, type, filter key or order value. */
+function nameAt(node: ASTNode): string {
+  return node.kind === 'EnumValue' ? node.value : 'name' in node && node.name ? node.name.value : node.kind;
+}

@@ -52,11 +52,6 @@ testRule(rule, {
       documents: { 'r.graphql': 'query { blogPost(id: "1") { related { sys { type urn } } } }' },
     },
     {
-      name: 'GraphQL names collide: no schema can be predicted, nothing is checked',
-      space: space([title, { id: 'Title', type: 'Symbol' }]),
-      documents: { 'q.graphql': 'query { blogPost(id: "1") { nothing } }' },
-    },
-    {
       name: 'operations of one name in two files, and a fragment no operation uses',
       space: space([title]),
       documents: { 'a.graphql': 'query Same { blogPost(id: "1") { title } }', 'b.graphql': 'query Same { blogPostCollection { total } }\nfragment Unused on BlogPost { title }' },
@@ -68,6 +63,64 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'two fields with one GraphQL name (the service refuses the schema): every operation and every fragment no operation spreads is reported, tied to the collision; their own errors too, the colliding names are not',
+      space: space([title, { id: 'Title', type: 'Symbol' }, { id: 'slug', type: 'Symbol' }]),
+      documents: {
+        'a.graphql': 'query A {\n  blogPost(id: "1") { title slug nothing ...Used }\n}\n',
+        'b.graphql': 'fragment Used on BlogPost { title }\nfragment Lonely on BlogPost { slug }\n',
+        'c.graphql': 'query C { blogPostCollection(where: { title: "x" }, order: [title_ASC]) { items { slug } } }\n',
+      },
+      findings: [
+        {
+          messageId: 'schemaRefused',
+          target: { contentType: 'blogPost', field: 'title' },
+          severity: 'error',
+          file: 'a.graphql',
+          line: 1,
+          column: 1,
+          message:
+            "query 'A' cannot run: the service refuses to generate the GraphQL schema (HTTP 422, COLLIDING_FIELD_NAMES) while the content model has this problem: Field name generated for the fields 'title', 'Title' of the content type 'blogPost' would be the same for all of them: 'title'.",
+        },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'a.graphql', line: 2, column: 34, message: /Cannot query field "nothing" on type "BlogPost"/ },
+        { messageId: 'schemaRefused', target: { contentType: 'blogPost', field: 'title' }, severity: 'error', file: 'b.graphql', line: 2, column: 1, message: /^fragment 'Lonely' cannot run: / },
+        { messageId: 'schemaRefused', target: { contentType: 'blogPost', field: 'title' }, severity: 'error', file: 'c.graphql', line: 1, column: 1, message: /^query 'C' cannot run: / },
+      ],
+    },
+    {
+      name: 'two content types with one type name and a reserved field name: the queries of the colliding types, their links and linkedFrom are the collision, a typo elsewhere is its own error',
+      space: {
+        contentTypes: [
+          contentType('blogPost', [title, { id: 'car', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['a_car'] }] }, { id: 'linked_from', type: 'Symbol' }]),
+          contentType('a_car', [{ id: 'name', type: 'Symbol' }, { id: 'post', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['blogPost'] }] }]),
+          contentType('aCar', [{ id: 'model', type: 'Symbol' }]),
+        ],
+      },
+      documents: {
+        'q.graphql': [
+          'query Q($where: ACarFilter) {',
+          '  aCarCollection(where: $where) { items { name } }',
+          '  blogPost(id: "1") { titel car { ... on ACar { name } } linkedFrom { aCarCollection { total } } }',
+          '}',
+          'fragment Car on ACar { model }',
+          '',
+        ].join('\n'),
+      },
+      findings: [
+        { messageId: 'schemaRefused', target: { contentType: 'a_car' }, severity: 'error', line: 1, column: 1, message: /^query 'Q' cannot run: .*\(HTTP 422, COLLIDING_TYPE_NAMES\).*'a_car', 'aCar' would be the same for all of them: 'ACar' \(and 1 more problem of GraphQL names\)\./ },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', line: 3, column: 23, message: /Cannot query field "titel" on type "BlogPost"\. Did you mean "title"\?/ },
+        { messageId: 'schemaRefused', target: { contentType: 'a_car' }, severity: 'error', line: 5, column: 1, message: /^fragment 'Car' cannot run: / },
+      ],
+    },
+    {
+      name: 'a derived type name collision the service does not document: the selections of the colliding names are reported as unsure (a warning), the rest is checked',
+      space: { contentTypes: [contentType('post', [title]), contentType('post_collection', [title]), event] },
+      documents: { 'q.graphql': 'query Q {\n  postCollection { items { title } }\n  event(id: "1") { body }\n}\n' },
+      findings: [
+        { messageId: 'collidingName', target: { contentType: 'post' }, severity: 'warning', line: 2, column: 3, message: /^query 'Q' uses 'postCollection', which the content model generates more than once or not validly \(Type name 'PostCollection' would be used for / },
+        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', line: 3, column: 20, message: /Cannot query field "body" on type "Event"/ },
+      ],
+    },
     {
       name: 'an operation beyond what graphql-js validates on its own (3,000 fields of one name to compare): reported as not checked, the others still checked',
       space: space([title]),
