@@ -264,6 +264,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ].join(' and ')}:\n` +
         `${[
           ...written.include.map((glob) => `  include: ${glob}`),
+          ...written.exclude.map((glob) => `  exclude: ${glob}`),
           ...written.documents.map((glob) => `  documents: ${glob}`),
           ...written.sources.map((glob) => `  sources: ${glob}`),
           ...written.migrations.map((glob) => `  migrations: ${glob}`),

@@ -40,14 +40,14 @@ import { join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache/cache-directory.js';
 import { saveAfterRun } from '../cache/cache-saves.js';
-import type { CodeInput } from '../inputs/code-input.js';
+import type { CodeInput, DefinitionCounts } from '../inputs/code-input.js';
 import { isObject } from '../inputs/space/records.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
 import type { Severity, Target } from './rule.js';
 
 /** Bump when what an entry means changes (the build identity changes with the code anyway). */
-const RESULTS_CACHE_VERSION = 1;
+const RESULTS_CACHE_VERSION = 2;
 const FORMAT = `cmlint-results-cache ${RESULTS_CACHE_VERSION}`;
 /** Keys kept per project: a branch switched to and back, a run with another config. */
 const MAX_ENTRIES = 4;
@@ -70,9 +70,14 @@ export interface CachedFinding {
   operation: string | null;
 }
 
-interface Entry {
+/** What is kept under a key: the findings about code, and each code input's operations and fragments (for the run's summary; in the inputs' order). */
+export interface CodeRunResults {
+  findings: readonly CachedFinding[];
+  definitions: readonly DefinitionCounts[];
+}
+
+interface Entry extends CodeRunResults {
   key: string;
-  findings: CachedFinding[];
 }
 
 interface CacheFile {
@@ -82,11 +87,11 @@ interface CacheFile {
   entries: Entry[];
 }
 
-/** What the engine needs of a cache of findings about code: the key of a run's code inputs (see the top of this file), and the findings by key. */
+/** What the engine needs of a cache of findings about code: the key of a run's code inputs (see the top of this file), and the results by key. */
 export interface CodeResults {
   key(inputs: readonly { kind: CodeInput['kind']; digest: string }[], model: SpaceModel, ruleIds: readonly string[]): string;
-  get(key: string): readonly CachedFinding[] | undefined;
-  set(key: string, findings: readonly CachedFinding[]): void;
+  get(key: string): CodeRunResults | undefined;
+  set(key: string, results: CodeRunResults): void;
 }
 
 /** The findings cached for a project (read when first asked for), and those the run adds. */
@@ -131,18 +136,18 @@ export class CodeResultsCache implements CodeResults {
     return hash.digest('hex');
   }
 
-  /** The findings cached under `key`, or undefined. */
-  get(key: string): readonly CachedFinding[] | undefined {
+  /** The results cached under `key`, or undefined. */
+  get(key: string): CodeRunResults | undefined {
     this.entries ??= readEntries(this.file, this.cwd, this.build);
     const entry = this.entries.find((e) => e.key === key);
     if (entry) debug('hit: %d findings', entry.findings.length);
     else debug('miss');
-    return entry?.findings;
+    return entry;
   }
 
-  /** Keeps the findings of `key`, the newest entry. */
-  set(key: string, findings: readonly CachedFinding[]): void {
-    this.entries = [{ key, findings: [...findings] }, ...(this.entries ?? []).filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
+  /** Keeps the results of `key`, the newest entry. */
+  set(key: string, { findings, definitions }: CodeRunResults): void {
+    this.entries = [{ key, findings: [...findings], definitions: [...definitions] }, ...(this.entries ?? []).filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
     this.added = true;
   }
 
@@ -180,7 +185,18 @@ function isCacheFile(value: unknown): value is CacheFile {
   if (!isObject(value)) return false;
   const { format, build, cwd, entries } = value;
   if (format !== FORMAT || typeof build !== 'string' || typeof cwd !== 'string' || !Array.isArray(entries)) return false;
-  return entries.every((e) => isObject(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding));
+  return entries.every(
+    (e) => isObject(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding) && Array.isArray(e.definitions) && e.definitions.every(isDefinitionCounts),
+  );
+}
+
+function isDefinitionCounts(value: unknown): value is DefinitionCounts {
+  return isObject(value) && isCount(value.operations) && isCount(value.fragments);
+}
+
+/** Offsets and file indexes are kept in 32-bit columns (findings.ts); counts are kept within the same bound. */
+function isCount(n: unknown): boolean {
+  return Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
 }
 
 const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 'info']);
@@ -188,8 +204,6 @@ const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 
 function isCachedFinding(value: unknown): value is CachedFinding {
   if (!isObject(value)) return false;
   const { rule, messageId, severity, target, file, offset, place, values, operation } = value;
-  // Offsets and file indexes are kept in 32-bit columns (findings.ts).
-  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
   const text = (t: unknown) => t === null || typeof t === 'string';
   return (
     typeof rule === 'string' &&
@@ -200,8 +214,8 @@ function isCachedFinding(value: unknown): value is CachedFinding {
     text(target.field) &&
     text(target.entry) &&
     text(target.locale) &&
-    count(file) &&
-    count(offset) &&
+    isCount(file) &&
+    isCount(offset) &&
     typeof place === 'string' &&
     Array.isArray(values) &&
     values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&

@@ -1,4 +1,5 @@
 import { Findings, type Finding } from '../engine/findings.js';
+import type { RunStats } from '../engine/run-rules.js';
 import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
 import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
@@ -36,6 +37,16 @@ function printFinding(f: Finding, indent: string, enforcements: Map<object, stri
   );
 }
 
+/**
+ * The summary's keys for a run that read GraphQL documents (none otherwise): the document files
+ * read, the operations and fragments found in them, the files left out as generated code, and the
+ * notes on what was not checked.
+ */
+function documentSummary({ documents }: RunStats) {
+  if (!documents) return {};
+  return { documentFiles: documents.files, operations: documents.operations, fragments: documents.fragments, generatedFiles: documents.generated, notes: documents.notes };
+}
+
 /** The JSON contract of DESIGN.md (tool, asOf, findings, summary), in chunks: one finding printed at a time. */
 export const formatJsonChunks: ChunkFormatter = (result) => {
   const skeleton = {
@@ -47,6 +58,7 @@ export const formatJsonChunks: ChunkFormatter = (result) => {
       filesRead: result.stats.filesRead,
       contentTypes: result.stats.contentTypes,
       entries: result.stats.entries,
+      ...documentSummary(result.stats),
     },
   };
   // Findings of any shape (the API's formatJson takes any) are printed as objects; the run's own by their known keys.

@@ -1,10 +1,10 @@
-import { readableFinding } from '../util/safe-text.js';
+import { readableFinding, visible } from '../util/safe-text.js';
 import { daysBetween } from '../engine/dates.js';
 import type { Finding } from '../engine/findings.js';
 import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
 import { plural } from '../util/plural.js';
-import { targetLabel } from './labels.js';
+import { documentsScope, targetLabel } from './labels.js';
 import { whole, type ChunkFormatter, type FormatContext, type Formatter, type Report } from './types.js';
 
 const TOP = 10;
@@ -246,7 +246,7 @@ export const formatMarkdownChunks: ChunkFormatter = function* (result, context) 
   const { stats } = result;
   const found = aggregate(result);
   const { all } = found;
-  const scope = `${plural(stats.filesRead, 'file')}, ${plural(stats.contentTypes, 'content type')}, ${plural(stats.entries, 'entry', 'entries')}, ${plural(stats.assets, 'asset')}`;
+  const scope = `${plural(stats.filesRead, 'file')}, ${plural(stats.contentTypes, 'content type')}, ${plural(stats.entries, 'entry', 'entries')}, ${plural(stats.assets, 'asset')}${documentsScope(stats)}`;
   const lines = ['# Content model audit', '', `As of **${result.asOf}** · ${result.tool.name} ${result.tool.version} · ${scope}`, ''];
   lines.push(all.total === 0 ? '**No problems.**' : `**${plural(all.total, 'problem')}**: ${plural(all.error, 'error')}, ${plural(all.warning, 'warning')}, ${all.info} info.`);
   if (result.suppressed > 0) lines.push('', `${plural(result.suppressed, 'further finding')} ${result.suppressed === 1 ? 'is' : 'are'} hidden by the baseline.`);
@@ -255,6 +255,7 @@ export const formatMarkdownChunks: ChunkFormatter = function* (result, context) 
   }
   const crashed = [...found.crashed];
   if (crashed.length > 0) lines.push('', `**Incomplete:** ${crashed.map((id) => `\`${id}\``).join(', ')} crashed (an internal error, see the details); their findings may be missing.`);
+  for (const note of stats.documents?.notes ?? []) lines.push('', `**Not checked:** ${markdownText(visible(note))}.`);
   if (all.total === 0) {
     yield `${lines.join('\n')}\n`;
     return;

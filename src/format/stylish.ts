@@ -2,7 +2,7 @@ import { quoted, readableFinding, visible } from '../util/safe-text.js';
 import pc from 'picocolors';
 import type { Finding } from '../engine/findings.js';
 import { plural } from '../util/plural.js';
-import { enforcementLabel, targetLabel } from './labels.js';
+import { documentsScope, enforcementLabel, targetLabel } from './labels.js';
 import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
 
 /** The heading a finding is listed under: its file, or for `cmlint diff` its content type (as people see them). */
@@ -85,7 +85,7 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   const counts = countBySeverity(findings);
   const total = findings.length;
   const { filesRead, contentTypes, entries } = result.stats;
-  const scope = `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}`;
+  const scope = `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}${documentsScope(result.stats)}`;
   if (total === 0) {
     lines.push(c.green(`✔ No problems (${scope}, as of ${result.asOf})`));
   } else {
@@ -95,6 +95,7 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     if (upcoming > 0) lines.push(c.dim(`  ${plural(upcoming, 'finding')} concern changes the service has not enforced yet`));
   }
   if (result.suppressed > 0) lines.push(c.dim(`  ${plural(result.suppressed, 'finding')} hidden by the baseline`));
+  for (const note of result.stats.documents?.notes ?? []) lines.push(c.yellow(`  ⚠ ${visible(note)}`));
   yield flush();
 };
 

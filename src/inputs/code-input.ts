@@ -24,6 +24,24 @@ export interface CodeInput {
    */
   readonly digest?: string;
   walk(visit: (visitor: CodeVisitorName, node: CodeNode) => void): void;
+  /** Files matched by the globs and left out as generated code (documents/generated.ts). */
+  readonly generated: number;
+  /** What the run's summary says about the input: files left out, globs whose files hold nothing to check. */
+  readonly notes: readonly string[];
+  /** The operations and fragments the walk found (a definition written identically in two files once); undefined before the walk. */
+  definitions(): DefinitionCounts | undefined;
+}
+
+/** How many GraphQL operations and fragments a code input holds. */
+export interface DefinitionCounts {
+  operations: number;
+  fragments: number;
+}
+
+/** The config's globs that found a code input's files, to say which of them found nothing: relative to `base` (the config file's directory). */
+export interface CodeGlobs {
+  patterns: readonly string[];
+  base: string;
 }
 
 export interface CodeInputKind {
@@ -33,5 +51,5 @@ export interface CodeInputKind {
   readonly description: string;
   /** File extensions the kind reads; `cmlint init` looks for them. */
   readonly extensions: readonly string[];
-  read(files: readonly InputFile[], cwd: string): Promise<CodeInput>;
+  read(files: readonly InputFile[], cwd: string, globs?: CodeGlobs): Promise<CodeInput>;
 }

@@ -2,13 +2,14 @@ import { dirname } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
 import { findInputs } from './space/find-inputs.js';
 import type { InputFile } from './space/load-space.js';
-import type { CodeInput, CodeInputKind } from './code-input.js';
+import type { CodeGlobs, CodeInput, CodeInputKind } from './code-input.js';
 import { CODE_INPUT_KINDS } from './kinds.js';
 
 /** The files of one code input kind that the config names. */
 export interface CodeFiles {
   kind: CodeInputKind;
   files: InputFile[];
+  globs: CodeGlobs;
 }
 
 /** For each code input kind whose config key has globs: its files (less the config's `exclude`). A kind without globs is not read. */
@@ -17,8 +18,9 @@ export async function findCodeFiles(loaded: LoadedConfig, cwd: string): Promise<
   for (const kind of CODE_INPUT_KINDS) {
     const include = loaded.config[kind.key] ?? [];
     if (include.length === 0) continue;
-    const files = await findInputs([], { cwd, base: loaded.path === null ? cwd : dirname(loaded.path), include, exclude: loaded.config.exclude ?? [] });
-    found.push({ kind, files });
+    const base = loaded.path === null ? cwd : dirname(loaded.path);
+    const files = await findInputs([], { cwd, base, include, exclude: loaded.config.exclude ?? [] });
+    found.push({ kind, files, globs: { patterns: include, base } });
   }
   return found;
 }
@@ -26,6 +28,6 @@ export async function findCodeFiles(loaded: LoadedConfig, cwd: string): Promise<
 /** Reads each kind's files with its reader (loaded only now). */
 export async function readCodeInputs(found: readonly CodeFiles[], cwd: string): Promise<CodeInput[]> {
   const inputs: CodeInput[] = [];
-  for (const { kind, files } of found) if (files.length > 0) inputs.push(await kind.read(files, cwd));
+  for (const { kind, files, globs } of found) if (files.length > 0) inputs.push(await kind.read(files, cwd, globs));
   return inputs;
 }
