@@ -56,8 +56,9 @@ export default defineRule({
     },
     docs: `
 Checks the application's own GraphQL documents (config \`documents\`: \`.graphql\`/\`.gql\` files,
-and operations embedded in JS/TS/JSX/TSX/Vue/Svelte/Astro files with \`gql\`/\`graphql\` tags or a
-\`/* GraphQL */\` comment) against the schema the service would generate for the content model
+and operations embedded in JS/TS/JSX/TSX/Vue/Svelte/Astro files with \`gql\`/\`graphql\` tags, a
+\`/* GraphQL */\` comment, or as plain strings that code sends as a query; generated code left
+out) against the schema the service would generate for the content model
 of the same run (the one \`cmlint graphql-schema\` prints). Every operation, with the fragments
 it spreads from any file, and every fragment are validated with graphql-js's standard
 validation rules (\`specifiedRules\`), as the service validates a query before it runs it: a
@@ -99,8 +100,9 @@ however many operations spread it. graphql-js limits the work one validation may
 spreads, fields compared): a repository beyond it is validated in parts, and an operation beyond
 it on its own is reported as not checked (\`notValidated\`: graphql-js answers only "Validation
 aborted."). Two operations of one name in different files, and a fragment that no operation
-uses, are not errors here; two fragments of one name are (a spread could not tell them apart),
-and so is an anonymous operation beside others in one document.
+uses, are not errors here; two different fragments of one name are (a spread could not tell them
+apart), and so is an anonymous operation beside others in one document. An operation or fragment
+written identically in two files is one definition, checked and reported once.
 
 The predicted schema is what \`cmlint graphql-schema\` prints, filters and orders included: a
 \`where\` key (\`slug\`, \`slug_contains\`) or an \`order\` value (\`slug_ASC\`) of a field the model

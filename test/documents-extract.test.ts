@@ -183,6 +183,23 @@ describe('untagged GraphQL: strings and templates that code sends as a query', (
   }
 });
 
+describe('untagged GraphQL sent to another API', () => {
+  it("is left out where the file shows the URL and its host is not the service's GraphQL host; kept for the service's host and for a URL it cannot see", async () => {
+    const code = [
+      "const MONDAY_API = 'https://api.monday.com/v2';",
+      'const query = `query Boards { boards { id } }`;',
+      "await fetch(MONDAY_API, { method: 'POST', body: JSON.stringify({ query }) });",
+      "await axios({ url: 'https://graphql.anilist.co', method: 'post', data: { query: `query Media { Media { id } }` } });",
+      'const pageQuery = `query Pages { pageCollection { total } }`;',
+      'await fetch(`https://graphql.contentful.com/content/v1/spaces/${space}`, { body: JSON.stringify({ query: pageQuery }) });',
+      'const otherQuery = `query Other { a }`;',
+      'await fetch(process.env.GRAPHQL_URL, { body: JSON.stringify({ query: otherQuery }) });',
+      '',
+    ].join('\n');
+    expect((await operationsOf('hosts.ts', code)).map((o) => o.name)).toEqual(['Pages', 'Other']);
+  });
+});
+
 describe('generated code', () => {
   it("graphql-codegen's output and files marked as generated are left out, with why", async () => {
     const codegen = "import gql from 'graphql-tag';\nexport type Maybe<T> = T | null;\n/** All built-in and custom scalars, mapped to their actual values */\nexport type Scalars = {\n  ID: string;\n};\nexport const PageDocument = gql`query Page { page { title } }`;\n";

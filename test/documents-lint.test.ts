@@ -234,6 +234,16 @@ describe('what a run says about its documents: files, operations, what was left 
     expect(stylish).toContain("  ⚠ documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked");
   });
 
+  it('untagged GraphQL in a file that is both a document and a source: its limit of 0 is reported once', () => {
+    const dir = repo([title], 'include: ["model/**/*.json"]\ndocuments: ["src/**/*.ts"]\nsources: ["src/**/*.ts"]\n');
+    write(dir, {
+      'src/count.ts': "const query = 'query Count { postCollection(limit: 0) { total } }';\nawait fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query }) });\n",
+    });
+    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const findings = (JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; line: number; column: number }[] }).findings;
+    expect(findings.filter((f) => f.ruleId === 'zero-limit-query').map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/count.ts:1:45']);
+  });
+
   it('a run without documents has no document keys in its summary', () => {
     const run = cmlint(['--format', 'json', ...AS_OF], { cwd: repo([title], 'include: ["model/**/*.json"]\n') });
     expect(Object.keys((JSON.parse(run.stdout) as { summary: object }).summary)).toEqual(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries']);

@@ -1,6 +1,7 @@
 import type { InputFile } from './space/load-space.js';
 import type { SourceFile } from './space/source.js';
 import type { CodeNode } from '../model/code-nodes.js';
+import type { ServiceHosts } from './sources/hosts.js';
 
 /**
  * Kinds of input beside the space: code that talks to the service (GraphQL documents today,
@@ -38,10 +39,12 @@ export interface DefinitionCounts {
   fragments: number;
 }
 
-/** The config's globs that found a code input's files, to say which of them found nothing: relative to `base` (the config file's directory). */
-export interface CodeGlobs {
-  patterns: readonly string[];
-  base: string;
+/** What a code input is read with from the config. */
+export interface CodeReadOptions {
+  /** The globs that found its files, to say which of them found nothing: relative to `base` (the config file's directory). */
+  globs: { patterns: readonly string[]; base: string };
+  /** The service's hosts (`service.hosts`): GraphQL that code sends to another host is not the service's. */
+  hosts: ServiceHosts;
 }
 
 export interface CodeInputKind {
@@ -51,5 +54,5 @@ export interface CodeInputKind {
   readonly description: string;
   /** File extensions the kind reads; `cmlint init` looks for them. */
   readonly extensions: readonly string[];
-  read(files: readonly InputFile[], cwd: string, globs?: CodeGlobs): Promise<CodeInput>;
+  read(files: readonly InputFile[], cwd: string, options?: CodeReadOptions): Promise<CodeInput>;
 }

@@ -2,14 +2,15 @@ import { dirname } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
 import { findInputs } from './space/find-inputs.js';
 import type { InputFile } from './space/load-space.js';
-import type { CodeGlobs, CodeInput, CodeInputKind } from './code-input.js';
+import type { CodeInput, CodeInputKind, CodeReadOptions } from './code-input.js';
+import { resolveHosts } from './sources/hosts.js';
 import { CODE_INPUT_KINDS } from './kinds.js';
 
 /** The files of one code input kind that the config names. */
 export interface CodeFiles {
   kind: CodeInputKind;
   files: InputFile[];
-  globs: CodeGlobs;
+  options: CodeReadOptions;
 }
 
 /** For each code input kind whose config key has globs: its files (less the config's `exclude`). A kind without globs is not read. */
@@ -20,7 +21,7 @@ export async function findCodeFiles(loaded: LoadedConfig, cwd: string): Promise<
     if (include.length === 0) continue;
     const base = loaded.path === null ? cwd : dirname(loaded.path);
     const files = await findInputs([], { cwd, base, include, exclude: loaded.config.exclude ?? [] });
-    found.push({ kind, files, globs: { patterns: include, base } });
+    found.push({ kind, files, options: { globs: { patterns: include, base }, hosts: resolveHosts(loaded.config.service?.hosts) } });
   }
   return found;
 }
@@ -28,6 +29,6 @@ export async function findCodeFiles(loaded: LoadedConfig, cwd: string): Promise<
 /** Reads each kind's files with its reader (loaded only now). */
 export async function readCodeInputs(found: readonly CodeFiles[], cwd: string): Promise<CodeInput[]> {
   const inputs: CodeInput[] = [];
-  for (const { kind, files, globs } of found) if (files.length > 0) inputs.push(await kind.read(files, cwd, globs));
+  for (const { kind, files, options } of found) if (files.length > 0) inputs.push(await kind.read(files, cwd, options));
   return inputs;
 }

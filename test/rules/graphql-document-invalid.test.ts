@@ -57,6 +57,11 @@ testRule(rule, {
       documents: { 'a.graphql': 'query Same { blogPost(id: "1") { title } }', 'b.graphql': 'query Same { blogPostCollection { total } }\nfragment Unused on BlogPost { title }' },
     },
     {
+      name: 'a fragment written identically in two files (a copy, formatted otherwise) is one fragment, not two of one name',
+      space: space([title]),
+      documents: { 'a.graphql': 'fragment T on BlogPost { title }\nquery A { blogPost(id: "1") { ...T } }', 'b.graphql': '# a copy\nfragment T on BlogPost {\n  title\n}\n' },
+    },
+    {
       name: 'a .ts file without GraphQL',
       space: space([title]),
       documents: { 'util.ts': 'export const add = (a: number, b: number): number => a + b;\nconst s = `query { nope }`;\n' },
@@ -321,6 +326,29 @@ testRule(rule, {
       findings: [
         { messageId: 'invalid', target: {}, severity: 'error', file: 'a.graphql', line: 1, column: 10, message: /There can be only one fragment named "T"\.$/ },
       ],
+    },
+    {
+      name: 'an operation copied into another file: reported once, in the first file',
+      space: space([title]),
+      documents: { 'a.graphql': 'query Q { blogPost(id: "1") { nope } }', 'b.ts': "import { gql } from '@apollo/client';\nexport const Q = gql`\n  query Q {\n    blogPost(id: \"1\") {\n      nope\n    }\n  }\n`;\n" },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'a.graphql', line: 1, column: 31 }],
+    },
+    {
+      name: 'an untagged query sent with fetch: its own errors at their place in the file',
+      space: space([title]),
+      documents: {
+        'api.ts': [
+          "const endpoint = 'https://graphql.contentful.com/content/v1/spaces/x';",
+          'const query = `',
+          '  query ($id: String!) {',
+          '    blogPost(id: $id) { title slug }',
+          '  }',
+          '`;',
+          "export const getPost = (id: string) => fetch(endpoint, { method: 'POST', body: JSON.stringify({ query, variables: { id } }) });",
+          '',
+        ].join('\n'),
+      },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'api.ts', line: 4, column: 31, message: /^anonymous query .*Cannot query field "slug" on type "BlogPost"/ }],
     },
     {
       name: 'an anonymous operation beside another one in a document',

@@ -49,8 +49,8 @@ const debug = debuglog('cmlint-extract-cache');
 interface Entry {
   /** `dev:ino:size:mtimeNs:ctimeNs` of the file the texts were extracted from (and, for a component, its parser: see `withParser`). */
   stat: string;
-  /** Each text's offset and body (see GraphQLText). */
-  texts: [number, string][];
+  /** Each text's offset and body, and the URL it is sent to when extraction saw one (see GraphQLText). */
+  texts: ([number, string] | [number, string, string])[];
   /** Why the file is generated code (then no text), or null. */
   generated: string | null;
 }
@@ -102,12 +102,12 @@ export class ExtractionCache {
       return undefined;
     }
     this.used.set(absPath, entry);
-    return { texts: entry.texts.map(([offset, body]) => ({ body, offset })), generated: entry.generated };
+    return { texts: entry.texts.map(([offset, body, sentTo]) => ({ body, offset, ...(sentTo === undefined ? {} : { sentTo }) })), generated: entry.generated };
   }
 
   /** Records what extraction found in `absPath`. */
   set(absPath: string, stat: string, { texts, generated }: Extraction): void {
-    this.used.set(absPath, { stat: withParser(absPath, stat), texts: texts.map(({ offset, body }) => [offset, body]), generated });
+    this.used.set(absPath, { stat: withParser(absPath, stat), texts: texts.map(({ offset, body, sentTo }) => (sentTo === undefined ? [offset, body] : [offset, body, sentTo])), generated });
     this.changed = true;
   }
 
@@ -191,7 +191,9 @@ function isEntry(value: unknown): value is Entry {
     typeof stat === 'string' &&
     (generated === null || typeof generated === 'string') &&
     Array.isArray(texts) &&
-    texts.every((t) => Array.isArray(t) && t.length === 2 && Number.isSafeInteger(t[0]) && t[0] >= 0 && typeof t[1] === 'string' && t[1].trim() !== '')
+    texts.every(
+      (t) => Array.isArray(t) && (t.length === 2 || (t.length === 3 && typeof t[2] === 'string')) && Number.isSafeInteger(t[0]) && t[0] >= 0 && typeof t[1] === 'string' && t[1].trim() !== '',
+    )
   );
 }
 

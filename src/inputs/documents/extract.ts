@@ -25,6 +25,8 @@ export interface GraphQLText {
   body: string;
   /** UTF-16 offset of `body`'s first character in the file. */
   offset: number;
+  /** For untagged GraphQL: the URL the file sends it to, where it shows one (untagged.ts). */
+  sentTo?: string;
 }
 
 /** What extraction found in a file: its GraphQL texts, or why it is generated code (then no text: generated.ts). */

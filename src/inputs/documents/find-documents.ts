@@ -5,6 +5,8 @@ import { globsMatch, readGlobs } from '../../util/glob/walk-globs.js';
 import { codegenOutputs } from './codegen-config.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 import { generatedByPath, generatedFolder } from './generated.js';
+import { DEFAULT_HOSTS } from '../sources/hosts.js';
+import { sentToOtherHost } from './untagged.js';
 
 
 /** What `cmlint init` finds for the documents input (paths relative to the directory it runs in, sorted). */
@@ -44,7 +46,9 @@ export async function findDocumentFiles(cwd: string): Promise<FoundDocuments> {
       found.generated.push({ path, exclude: path });
       continue;
     }
-    const executable = extraction.texts.some(({ body }) => {
+    const executable = extraction.texts.some((text) => {
+      if (sentToOtherHost(text, DEFAULT_HOSTS)) return false;
+      const { body } = text;
       try {
         return parse(body).definitions.some((d) => d.kind === 'OperationDefinition' || d.kind === 'FragmentDefinition');
       } catch {

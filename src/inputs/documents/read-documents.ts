@@ -7,12 +7,14 @@ import { fileSystemError, InputError, InputErrors } from '../space/input-error.j
 import { displayPath, type InputFile } from '../space/load-space.js';
 import type { FragmentNode, GraphQLDocumentNode, OperationNode } from '../../model/code-nodes.js';
 import { CodeSourceFile, codeText } from '../code-file.js';
-import type { CodeGlobs, CodeInput } from '../code-input.js';
+import type { CodeInput, CodeReadOptions } from '../code-input.js';
+import { DEFAULT_HOSTS } from '../sources/hosts.js';
 import { globsMatch, readGlobs } from '../../util/glob/walk-globs.js';
 import { plural } from '../../util/plural.js';
 import { extractGraphQL, needsParser, type Extraction, type GraphQLText } from './extract.js';
 import { ExtractionCache } from './extract-cache.js';
 import { generatedByPath } from './generated.js';
+import { sentToOtherHost } from './untagged.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -27,7 +29,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * when the input is first walked: a run whose findings about documents are cached
  * (engine/code-results-cache.ts) never loads graphql-js.
  */
-export async function readDocuments(files: readonly InputFile[], cwd: string, globs?: CodeGlobs): Promise<CodeInput> {
+export async function readDocuments(files: readonly InputFile[], cwd: string, options?: CodeReadOptions): Promise<CodeInput> {
+  const hosts = options?.hosts ?? DEFAULT_HOSTS;
   const sourceFiles: CodeSourceFile[] = [];
   const found: { file: CodeSourceFile; texts: readonly GraphQLText[] }[] = [];
   const errors: InputError[] = [];
@@ -83,7 +86,8 @@ export async function readDocuments(files: readonly InputFile[], cwd: string, gl
       generated.push({ absPath, path, reason: extraction.generated });
       continue;
     }
-    const { texts } = extraction;
+    // Untagged GraphQL that the file sends to another host is another API's.
+    const texts = extraction.texts.filter((found) => !sentToOtherHost(found, hosts));
     if (texts.length === 0) empty.add(absPath);
     const file = new CodeSourceFile(path, absPath, text);
     sourceFiles.push(file);
@@ -101,7 +105,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string, gl
       return hash;
     },
     generated: generated.length,
-    notes: [...generatedNote(generated), ...emptyGlobNotes(files.filter((f) => !generated.some((g) => g.absPath === f.absPath)), empty, globs)],
+    notes: [...generatedNote(generated), ...emptyGlobNotes(files.filter((f) => !generated.some((g) => g.absPath === f.absPath)), empty, options?.globs)],
     walk(visit) {
       if (!parsed) {
         parsed = parseDocuments(found);
@@ -129,7 +133,7 @@ function generatedNote(generated: readonly { path: string; reason: string }[]): 
 }
 
 /** A note for each glob whose files (those read: not generated) all hold no GraphQL: nothing it names is checked. */
-function emptyGlobNotes(files: readonly InputFile[], empty: ReadonlySet<string>, globs: CodeGlobs | undefined): string[] {
+function emptyGlobNotes(files: readonly InputFile[], empty: ReadonlySet<string>, globs: CodeReadOptions['globs'] | undefined): string[] {
   if (!globs || empty.size === 0) return [];
   const notes: string[] = [];
   for (const pattern of globs.patterns) {

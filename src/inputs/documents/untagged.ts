@@ -2,6 +2,8 @@ import type * as t from '@babel/types';
 import { graphqlJs } from '../../graphql/graphql-js.js';
 import { calleeNames, lastName, stringRaw } from '../sources/js-facts.js';
 import { descendants, isFunction, syntaxTree, type SyntaxTree } from '../sources/syntax-tree.js';
+import type { ServiceHosts } from '../sources/hosts.js';
+import { parseUrl } from '../sources/urls.js';
 import type { GraphQLText } from './extract.js';
 
 /**
@@ -16,7 +18,10 @@ import type { GraphQLText } from './extract.js';
  *   does; what a function whose name says so returns; or after a `/* GraphQL *\/` comment;
  * - or fragments alone, anywhere (`fragment Name on Type { … }` is GraphQL beyond doubt, and an
  *   operation found above may spread it).
- * Each text keeps the file's offsets: interpolations and escapes are blanked to spaces.
+ * Each text keeps the file's offsets: interpolations and escapes are blanked to spaces. An
+ * operation found by its name carries the URL the file sends it to, where the file shows it
+ * (`sentTo`): GraphQL posted to another API (`fetch('https://api.example.com/graphql', { body:
+ * JSON.stringify({ query }) })`) is not the service's (read-documents.ts leaves it out).
  */
 export function untaggedGraphQL(program: t.File, code: string): GraphQLText[] {
   const tree = syntaxTree(program);
@@ -27,7 +32,11 @@ export function untaggedGraphQL(program: t.File, code: string): GraphQLText[] {
     if (!startsLikeGraphQL(head) || tree.parent(node)?.type === 'TaggedTemplateExpression') continue;
     const body = node.type === 'StringLiteral' ? stringRaw(code.slice(node.start! + 1, node.end! - 1)) : templateText(code, node);
     const kind = definitionsIn(body);
-    if (kind === 'fragments' || (kind === 'operations' && (hasGraphQLComment(node) || sentAsQuery(tree, node)))) found.push({ body, offset: node.start! + 1 });
+    if (kind === 'fragments' || (kind === 'operations' && hasGraphQLComment(node))) found.push({ body, offset: node.start! + 1 });
+    else if (kind === 'operations' && sentAsQuery(tree, node)) {
+      const url = requestUrl(tree, node);
+      found.push({ body, offset: node.start! + 1, ...(url === null ? {} : { sentTo: url }) });
+    }
   }
   return found;
 }
@@ -56,6 +65,12 @@ export function blank(text: string): string {
 function startsLikeGraphQL(text: string): boolean {
   const head = text.trimStart();
   return ['query', 'mutation', 'subscription', 'fragment', '{'].some((start) => head.startsWith(start));
+}
+
+/** Whether code sends the GraphQL text to a URL with a host that is not the service's GraphQL host (another API's GraphQL). */
+export function sentToOtherHost({ sentTo }: GraphQLText, hosts: ServiceHosts): boolean {
+  const url = sentTo === undefined ? null : parseUrl(sentTo, hosts);
+  return url !== null && url.host !== null && url.kind !== 'graphql';
 }
 
 /** What a text holds when graphql-js parses it into executable definitions only: `fragments` (all of them), `operations` (at least one), or null (it does not parse, or holds something else). */
@@ -147,4 +162,49 @@ function declaredFunctions(tree: SyntaxTree, name: string): t.Node[] {
     const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
     return declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name ? [declaration] : [];
   });
+}
+
+/**
+ * The URL a value is sent to, as code writes it (`{}` for a template's expressions), when the file
+ * shows it: the first argument of the call that carries the value (or the constant holding it) in
+ * a later argument (`fetch(URL, { body: JSON.stringify({ query }) })`, `request(URL, query)`), or
+ * the `url` of the one object it is passed in (`axios({ url, data: { query } })`); a URL held by a
+ * constant is read from it. Null when none is seen.
+ */
+function requestUrl(tree: SyntaxTree, literal: t.Node): string | null {
+  const holder = tree.parent(literal);
+  const uses = holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? [literal, ...tree.references(holder.id.name, tree.program)] : [literal];
+  for (const use of uses) {
+    for (let child: t.Node = use, parent = tree.parent(use); parent && !isFunction(parent); child = parent, parent = tree.parent(parent)) {
+      if (parent.type !== 'CallExpression' && parent.type !== 'NewExpression') continue;
+      if (calleeNames(parent.callee).join('.') === 'JSON.stringify') continue;
+      const [first] = parent.arguments;
+      const url = first === child ? urlProperty(first) : urlText(tree, first);
+      if (url !== null) return url;
+      break;
+    }
+  }
+  return null;
+}
+
+/** The `url` of an options object (`axios({ url, method, data })`). */
+function urlProperty(node: t.Node | undefined): string | null {
+  if (node?.type !== 'ObjectExpression') return null;
+  const url = node.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && !p.computed && keyName(p.key) === 'url');
+  return url ? stringText(url.value) : null;
+}
+
+/** The text of a string or template (`{}` for expressions), directly or held by a constant. */
+function urlText(tree: SyntaxTree, node: t.Node | undefined): string | null {
+  if (node?.type === 'Identifier' && !tree.isReassigned(node.name)) {
+    const [value, more] = tree.initializers(node.name);
+    return more === undefined && value ? stringText(value) : null;
+  }
+  return node ? stringText(node) : null;
+}
+
+function stringText(node: t.Node): string | null {
+  if (node.type === 'StringLiteral') return node.value;
+  if (node.type !== 'TemplateLiteral') return null;
+  return node.quasis.map((q) => q.value.cooked ?? q.value.raw).join('{}');
 }
