@@ -229,9 +229,14 @@ describe('what a run says about its documents: files, operations, what was left 
         ],
       });
     }
+    const glob = "documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked";
     const stylish = cmlint([...AS_OF], { cwd: dir }).stdout.split('\n');
     expect(stylish).toContain('  6 files, 2 content types, 0 entries, 5 document files (2 operations, 1 fragment), as of 2026-11-21');
-    expect(stylish).toContain("  ⚠ documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked");
+    expect(stylish).toContain(`  ⚠ ${glob}`);
+    const markdown = cmlint(['-f', 'markdown', ...AS_OF], { cwd: dir }).stdout;
+    expect(markdown).toContain('· 6 files, 2 content types, 0 entries, 0 assets, 5 document files (2 operations, 1 fragment)\n');
+    expect(markdown).toContain("**Not checked:** documents glob 'scripts/\\*\\*/\\*.ts' matches 1 file");
+    expect(cmlint(['-f', 'github', ...AS_OF], { cwd: dir }).stdout).toContain(`::warning title=cmlint::${glob}\n`);
   });
 
   it('untagged GraphQL in a file that is both a document and a source: its limit of 0 is reported once', () => {

@@ -1,4 +1,4 @@
-import { readableFinding } from '../util/safe-text.js';
+import { readableFinding, visible } from '../util/safe-text.js';
 import type { Severity } from '../engine/rule.js';
 import { plural } from '../util/plural.js';
 import { pathFromRoot } from './labels.js';
@@ -38,6 +38,8 @@ export const formatGithubChunks: ChunkFormatter = function* (result, context) {
       lines = [];
     }
   }
+  // What was not checked (GraphQL documents left out, a glob that found no GraphQL) is shown with the findings.
+  for (const note of result.stats.documents?.notes ?? []) lines.push(`::warning title=cmlint::${escapeData(visible(note))}\n`);
   const counts = countBySeverity(result.findings);
   const total = result.findings.length;
   lines.push(
