@@ -3,7 +3,8 @@
  * and operations reported about them, kept between the bin's runs, so that a run whose documents,
  * content model, config and date are those of a cached run replays its findings without parsing
  * the documents or loading graphql-js (its load, parse and validation are most of what documents
- * add to a small run). ESLint's and Ruff's caches keep results the same way; `peers.md` asks a
+ * add to a small run); with them, how many operations and fragments each code input holds (the
+ * run's summary counts them). ESLint's and Ruff's caches keep results the same way; `peers.md` asks a
  * cache across files to be keyed on the whole model, and this one is:
  *
  * - The key (`CodeResultsCache.key`) is a SHA-256 of: the build (a hash of cmlint's compiled

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { NOT_PROJECT_CODE } from '../project-dirs.js';
 import { globsMatch, readGlobs } from '../../util/glob/walk-globs.js';
+import { NOT_PROJECT_CODE } from '../project-dirs.js';
+import { DEFAULT_HOSTS } from '../sources/hosts.js';
 import { codegenOutputs } from './codegen-config.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 import { generatedByPath, generatedFolder } from './generated.js';
-import { DEFAULT_HOSTS } from '../sources/hosts.js';
 import { sentToOtherHost } from './untagged.js';
 
 

@@ -31,7 +31,7 @@ const CODEGEN_SCALARS_COMMENT = 'All built-in and custom scalars, mapped to thei
 /**
  * Why a parsed script is generated code, or null: graphql-codegen's typescript plugin output (its
  * `Scalars` type with the plugin's comment, at the top level), or a header comment (before the
- * first statement) that says so: `@generated` (the convention GitHub and Relay follow), or
+ * first statement) that says so: `@generated` (the marker many generators write), or
  * "generated" with "do not edit" / "should not be edited".
  */
 export function generatedByCode(program: t.File): string | null {

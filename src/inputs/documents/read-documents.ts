@@ -96,6 +96,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string, op
   }
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
 
+  const generatedPaths = new Set(generated.map((g) => g.absPath));
   let parsed: ReturnType<typeof parseDocuments> | undefined;
   let hash: string | undefined = digest.digest('hex');
   return {
@@ -105,7 +106,7 @@ export async function readDocuments(files: readonly InputFile[], cwd: string, op
       return hash;
     },
     generated: generated.length,
-    notes: [...generatedNote(generated), ...emptyGlobNotes(files.filter((f) => !generated.some((g) => g.absPath === f.absPath)), empty, options?.globs)],
+    notes: [...generatedNote(generated), ...emptyGlobNotes(files.filter((f) => !generatedPaths.has(f.absPath)), empty, options?.globs)],
     walk(visit) {
       if (!parsed) {
         parsed = parseDocuments(found);
@@ -129,7 +130,7 @@ function generatedNote(generated: readonly { path: string; reason: string }[]): 
   if (generated.length === 0) return [];
   const named = generated.slice(0, 3).map(({ path, reason }) => `${path} (${reason})`);
   const more = generated.length > named.length ? `, and ${generated.length - named.length} more` : '';
-  return [`${plural(generated.length, 'generated file')} left out of the documents: ${named.join(', ')}${more}`];
+  return [`${plural(generated.length, 'generated file')} left out of the documents: ${named.join(', ')}${more} (the config's \`exclude\` leaves them out without this note)`];
 }
 
 /** A note for each glob whose files (those read: not generated) all hold no GraphQL: nothing it names is checked. */

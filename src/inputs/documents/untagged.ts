@@ -30,10 +30,14 @@ export function untaggedGraphQL(program: t.File, code: string): GraphQLText[] {
     if (node.type !== 'StringLiteral' && node.type !== 'TemplateLiteral') continue;
     const head = node.type === 'StringLiteral' ? node.value : (node.quasis[0]?.value.cooked ?? '');
     if (!startsLikeGraphQL(head) || tree.parent(node)?.type === 'TaggedTemplateExpression') continue;
+    // Where it is comes first: parsing every string that starts with `{` would cost more.
+    const marked = hasGraphQLComment(node);
+    const named = !marked && sentAsQuery(tree, node);
+    if (!marked && !named && !head.trimStart().startsWith('fragment')) continue;
     const body = node.type === 'StringLiteral' ? stringRaw(code.slice(node.start! + 1, node.end! - 1)) : templateText(code, node);
     const kind = definitionsIn(body);
-    if (kind === 'fragments' || (kind === 'operations' && hasGraphQLComment(node))) found.push({ body, offset: node.start! + 1 });
-    else if (kind === 'operations' && sentAsQuery(tree, node)) {
+    if (kind === 'fragments' || (kind === 'operations' && marked)) found.push({ body, offset: node.start! + 1 });
+    else if (kind === 'operations' && named) {
       const url = requestUrl(tree, node);
       found.push({ body, offset: node.start! + 1, ...(url === null ? {} : { sentTo: url }) });
     }
