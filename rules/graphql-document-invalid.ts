@@ -3,7 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { modelCause, placesOf, type Place } from '../src/graphql/document-causes.js';
 import { documentRules, notValidated, validateDefinitions, verdictRules } from '../src/graphql/document-validation.js';
 import { graphqlJs } from '../src/graphql/graphql-js.js';
-import { documentSchema, reducedPredictedSchema, schemaModelOf, type DocumentSchema } from '../src/graphql/predicted-schema.js';
+import { documentCollisions, documentSchema, reducedPredictedSchema, schemaModelOf, type DocumentSchema } from '../src/graphql/predicted-schema.js';
 import type { SchemaProblem } from '../src/graphql/schema-problems.js';
 import type { Collisions } from '../src/graphql/without-collisions.js';
 import { plural } from '../src/util/plural.js';
@@ -205,7 +205,7 @@ application no longer asks for it.
       end() {
         if (operations.length + fragments.length === 0) return;
         const graphql = graphqlJs();
-        const { collisions } = documentSchema(context.space);
+        const collisions = documentCollisions(context.space);
         if (collisions) reportRefused(collisions);
         // One validation of every operation and fragment of the run (document-validation.ts says
         // which rules, and how a repository too large for one graphql-js validation is split);

@@ -66,12 +66,17 @@ export function documentSchema(space: SpaceModel): DocumentSchema {
   return found;
 }
 
+/** The collisions of the space's GraphQL names (without-collisions.ts), or null: known without building a schema. */
+export function documentCollisions(space: SpaceModel): Collisions | null {
+  return definitionsOf(space).collisions;
+}
+
 /**
  * The schema the service would generate for the space's content types (the one
  * `cmlint graphql-schema` prints); null when GraphQL names collide: no schema can be generated then.
  */
 export function predictedSchema(space: SpaceModel): PredictedSchema | null {
-  if (definitionsOf(space).collisions) return null;
+  if (documentCollisions(space)) return null;
   const { model, schema } = documentSchema(space);
   return { model, schema };
 }
