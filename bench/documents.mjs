@@ -179,8 +179,8 @@ print(`${count} generated documents (half .graphql, half .tsx), fragments from t
 
 // In one process: what the documents cost once their modules are loaded (each build's library in
 // the same process, alternating, with --compare).
-const lints = [(await import(join(root, 'dist', 'src', 'pipeline', 'lint.js'))).lint];
-if (values.compare) lints.push((await import(join(resolve(values.compare), 'dist', 'src', 'pipeline', 'lint.js'))).lint);
+const lints = [(await import(join(root, 'dist', 'src', 'index.js'))).lint];
+if (values.compare) lints.push((await import(join(resolve(values.compare), 'dist', 'src', 'index.js'))).lint);
 const warmSetups = lints.flatMap((lint, l) => manySetups.map(({ name, dir }) => ({ lint, dir, name: l === 0 ? name : `compare: ${name}`, base: l === 0 ? undefined : 'compare: model only' })));
 const warm = warmSetups.map(() => []);
 const warmFindings = [];

@@ -18,13 +18,17 @@ const nodeCacheDirectory = cache && enableCompileCache ? cache.nodeCompileCacheD
 if (nodeCacheDirectory) enableCompileCache(nodeCacheDirectory);
 
 async function run() {
-  const { main, guardStream, saveCaches } = cache
+  const { main, escapedError, guardStream, saveCaches } = cache
     ? cache.requireCached(join(__dirname, '../dist/bundle/cli.cjs'))
     : { ...(await import('../dist/src/cli.js')), ...(await import('../dist/src/cli/std-streams.js')) };
 
   const stderr = guardStream(process.stderr, () => {
     process.exitCode = 2;
   });
+  // A promise that nothing awaits (a plugin's), or a callback that throws: an internal error and exit code 2, not Node's stack trace and exit code 1.
+  const escaped = (error) => escapedError(error, { stderr: stderr.write, env: process.env });
+  process.on('unhandledRejection', escaped);
+  process.on('uncaughtException', escaped);
   const stdout = guardStream(process.stdout, (code) => {
     stderr.write(`cmlint: Cannot write output to standard output (${code})\n`);
     process.exitCode = 2;
@@ -37,6 +41,8 @@ async function run() {
     env: process.env,
     isTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
+    stdin: () => process.stdin,
   });
   // A write error reported while main ran has set 2 already; one reported later (the last write) sets it then.
   if (stdout.failure() === null && stderr.failure() === null) process.exitCode = code;

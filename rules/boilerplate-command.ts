@@ -73,6 +73,11 @@ Not reported:
 # contentful boilerplate   (a comment)
 contentful space export --space-id "$SPACE"
 \`\`\`
+
+## Fix
+
+Remove the step that runs the command. To set up a new project, start from a starter repository
+or template (cloned, or copied once and committed) instead of generating one on every run.
 `,
   },
 

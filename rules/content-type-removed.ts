@@ -22,7 +22,8 @@ export default defineRule({
 Runs in \`cmlint diff\` only. Reported: a content type of the model before the change that the
 model after it does not have. The service deletes a content type only once it has no entries,
 and every delivery request, GraphQL query and application type that names it breaks. The
-finding points at the content type in the inputs before the change.
+finding points at the content type in the inputs before the change, or, when a migration script
+deletes it, at the script's \`deleteContentType\` call.
 
 ## Fix
 
@@ -37,7 +38,9 @@ renamed, create the new one, move the entries, then remove the old one in a late
       end() {
         for (const contentType of before.contentTypes.values()) {
           if (context.space.contentTypes.has(contentType.id)) continue;
-          context.report({ node: contentType, messageId: 'removed', data: { contentType: contentType.id, typeName: typeNameOf(contentType.id).name } });
+          // Removed by a migration script: at its `deleteContentType` call; else where it was before the change.
+          const node = context.space.scriptRemovals.of(contentType.id)?.node ?? contentType;
+          context.report({ node, messageId: 'removed', data: { contentType: contentType.id, typeName: typeNameOf(contentType.id).name } });
         }
       },
     };

@@ -64,6 +64,13 @@ Reported (when \`promo\` has no displayField):
 \`\`\`ts
 await client.getEntries({ content_type: 'promo', select: 'sys.id,fields._displayField' });
 \`\`\`
+
+## Fix
+
+In the content model, set the content type's \`displayField\` to a Symbol or Text field that every
+entry fills, and make that field required (\`display-field-unresolvable\` reports what is left).
+Or, in the code, select the fields by name (\`select: 'sys.id,fields.title'\`), or handle entries
+that come back without fields.
 `,
   },
 

@@ -1,6 +1,6 @@
 import { globMatcher } from '../src/config/resolve-rules.js';
 import { defineRule } from '../src/engine/rule.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { displayFieldState } from '../src/model/display-field.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { FieldJson } from '../src/model/json-types.js';

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { isArchived } from '../src/model/entry-status.js';
 import { shapeProblem } from '../src/model/value-shape.js';
 

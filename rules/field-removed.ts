@@ -20,8 +20,9 @@ export default defineRule({
 Runs in \`cmlint diff\` only. Reported: a field of a content type before the change that the same
 content type after it no longer has, or has as \`deleted: true\`. Its values go, GraphQL queries
 selecting it stop validating, and application code reading it gets \`undefined\`. The finding
-points at the content type's \`fields\` after the change. A content type removed as a whole is
-reported once, by \`content-type-removed\`.
+points at the content type's \`fields\` after the change, or, when a migration script removes the
+field (\`deleteField\`, or \`changeFieldId\` to another id), at that call in the script. A content
+type removed as a whole is reported once, by \`content-type-removed\`.
 
 ## Fix
 
@@ -39,7 +40,10 @@ compiles), move the code off it, then delete it in a later change.
         const ids = new Set(liveFields(contentType).map((f) => f.id));
         for (const field of liveFields(old)) {
           if (ids.has(field.id)) continue;
-          context.report({ node: contentType, field: field.id, path: ['fields'], messageId: 'removed', data: { field: field.id, contentType: contentType.id } });
+          const data = { field: field.id, contentType: contentType.id };
+          // Removed by a migration script: at the line that deletes (or renames) it.
+          const removal = context.space.scriptRemovals.of(contentType.id, field.id);
+          context.report(removal ? { node: removal.node, messageId: 'removed', data } : { node: contentType, field: field.id, path: ['fields'], messageId: 'removed', data });
         }
       },
     };

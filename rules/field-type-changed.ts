@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { fieldBefore } from '../src/diff/counterpart.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import type { FieldJson } from '../src/model/json-types.js';
 
 /** The type of a field as the service fixes it: type, link type, and the same of its items. */

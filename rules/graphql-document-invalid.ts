@@ -71,7 +71,9 @@ the content model, the finding's target names the content type and field, and th
 what the model has: \`Cause in the content model: content type 'blogPost' has no field that the
 API names author\`. In \`cmlint diff\` the rule runs on the documents against the schema after
 the change and names the change: \`BlogPost.author was removed\`, \`Page.heroImage is now a link to
-entries (Hero), not a link to an asset\`, \`content type 'event' was removed\`.
+entries (Hero), not a link to an asset\`, \`content type 'event' was removed\`. With \`migrations\`
+configured, a cause that a script makes names the script's line, in lint and diff runs:
+\`field 'subtitle' of content type 'blogPost' is deleted by migrations/0042-drop-subtitle.js:4\`.
 
 A GraphQL text that does not parse is a finding (\`syntax\`) at the place of the syntax error,
 so that a CI gate fails on it (exit 1) and still reports everything else. A text that nests
@@ -161,7 +163,7 @@ application no longer asks for it.
         return;
       }
       const before = context.before ? schemaModelOf(context.before) : null;
-      const cause = modelCause(node, place, built.model, before);
+      const cause = modelCause(node, place, built.model, before, context.space.scriptRemovals);
       const data = { definition: definitionLabel(owner), error: error.message };
       context.report({
         node: owner,

@@ -1,5 +1,5 @@
 import { defineRule, type WireEntryRef } from '../src/engine/rule.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { quoted } from '../src/validation/describe.js';
 import { entryRef, type EntryRef, type FieldNode, type LocaleNode, type ReportNode } from '../src/model/nodes.js';
 

@@ -49,6 +49,11 @@ Not reported:
 \`\`\`ts
 const client = createClient({ space, accessToken, host: 'preview.contentful.com' });
 \`\`\`
+
+## Fix
+
+Write the URL with \`https://\`, and remove \`insecure: true\` (or \`secure: false\`) from the options
+of \`createClient\`: the SDKs use HTTPS by default.
 `,
   },
 

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { EntryImpact } from '../src/diff/entry-impact.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 
 export default defineRule({
   meta: {

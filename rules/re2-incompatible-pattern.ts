@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import type { FieldNode } from '../src/model/nodes.js';
 import { checkFlags, checkPattern } from '../src/regex/re2-engine.js';
 

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { fieldBefore } from '../src/diff/counterpart.js';
 import { EntryImpact } from '../src/diff/entry-impact.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { isEmptyValue } from '../src/model/field-value.js';
 import { PublishLocales } from '../src/model/publish-locales.js';
 

@@ -1,6 +1,7 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
-import { isObject, linkTarget, ownValue } from '../src/inputs/space/records.js';
+import { isObject, ownValue } from '../src/util/json-value.js';
+import { linkTarget } from '../src/model/links.js';
 import { isArchived } from '../src/model/entry-status.js';
 import type { EntryNode } from '../src/model/nodes.js';
 import { plural } from '../src/util/plural.js';

@@ -1,6 +1,6 @@
 import { EntryCount } from '../src/engine/entry-count.js';
 import { defineRule } from '../src/engine/rule.js';
-import { isObject } from '../src/inputs/space/records.js';
+import { isObject } from '../src/util/json-value.js';
 import { isArchived } from '../src/model/entry-status.js';
 import { plural } from '../src/util/plural.js';
 import { quoted, showList } from '../src/validation/describe.js';

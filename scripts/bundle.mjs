@@ -333,7 +333,7 @@ await Promise.all([
     ...own,
     stdin: {
       contents:
-        "export { main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/cli/std-streams.js';\nexport { saveCaches } from './dist/src/cache/cache-saves.js';\n",
+        "export { escapedError, main } from './dist/src/cli.js';\nexport { guardStream } from './dist/src/cli/std-streams.js';\nexport { saveCaches } from './dist/src/cache/cache-saves.js';\n",
       resolveDir: root.pathname,
       sourcefile: 'cli-entry.js',
     },

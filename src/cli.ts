@@ -1,30 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config/load-config.js';
-import { closest } from './config/closest.js';
-import { enforcementStatus, isIsoDate, todayUtc, upcomingLabel } from './engine/dates.js';
-import { enforcementAt, stagesText } from './engine/stages.js';
-import { SEVERITY_RANK, type Rule, type RuleMeta, type Severity, type SeveritySetting } from './engine/rule.js';
-import { internalFindings, type Finding, type FindingList } from './engine/findings.js';
-import { defaultOptions } from './config/resolve-rules.js';
-import { BaselineError, type StaleEntry } from './pipeline/baseline.js';
-import { inputErrorLine, isInputError } from './engine/input-findings.js';
-import { FORMAT_NAMES, MACHINE_FORMATS, loadFormatChunks } from './format/load.js';
-import { quoted, readable, visible } from './util/safe-text.js';
-import { countBySeverity, type FormatContext } from './format/types.js';
+import { ConfigError, type LoadedConfig } from './config/load-config.js';
+import { loadConfig } from './config/run-config.js';
+import { didYouMean, suggestions } from './config/closest.js';
+import { isIsoDate, todayUtc } from './engine/dates.js';
+import type { Rule, Severity, SeveritySetting } from './engine/rule.js';
+import { BaselineError } from './pipeline/baseline.js';
+import { FORMAT_NAMES, MACHINE_FORMATS } from './format/load.js';
+import { readable, visible } from './util/safe-text.js';
 import { InputError, InputErrors } from './inputs/space/input-error.js';
 import type { BaseTree } from './pipeline/git-base.js';
-import { lintReport, loadConfig, readSpace, type BaselineReport, type BeforeInputs } from './pipeline/lint.js';
+import { makePlan, type BeforeInputs, type LintOptions, type RunRequest } from './pipeline/plan.js';
+import { readSpace } from './pipeline/read.js';
+import { report } from './pipeline/report.js';
+import { run as runStages } from './pipeline/run.js';
+import type { Settled } from './pipeline/settle.js';
 import { isSpaceExport } from './inputs/space/load-space.js';
 import { recordOf } from './model/nodes.js';
-import { OutputFileError, batches, isStdout, prepareOutputFile, writeOutputFile } from './pipeline/output-file.js';
+import { OutputFileError, exitAfterWrites, isStdout, prepareOutputFile } from './pipeline/output-file.js';
+import { COMMANDS, helpText } from './cli/help.js';
 import { progressDelay, progressLine, showProgress } from './cli/progress.js';
-import { repositoryRoot } from './util/repo-root.js';
+import { STDIN_ARGUMENT, STDIN_NAME, copyStdin, type StdinCopy } from './cli/stdin-input.js';
+import { colorWanted, outputWidth } from './util/terminal.js';
 import { toolVersion } from './util/version.js';
-
-/** The rule pages' renderer, loaded by `rules` and `explain` only. */
-type RuleDocs = typeof import('./docs/rule-docs.js');
 
 export interface CliIo {
   /**
@@ -40,61 +39,11 @@ export interface CliIo {
   isTTY: boolean;
   /** stderr is a terminal (progress is shown only then). */
   stderrIsTTY?: boolean;
+  /** The width of the terminal that stdout is, if it is one (output for people is wrapped to it). */
+  columns?: number;
+  /** Standard input, for `-` among the paths (taken only then). */
+  stdin?: () => NodeJS.ReadableStream & { isTTY?: boolean };
 }
-
-const HELP = `Usage: cmlint [lint] [paths...] [options]
-       cmlint rules [--as-of DATE] [--format stylish|json]
-       cmlint explain <rule-id>
-       cmlint graphql-schema [paths...] [--config FILE]
-       cmlint diff <before> <after> [options]
-       cmlint diff --base <git-ref> [paths...] [options]
-       cmlint init
-
-Lints content models exported from the service (content types, editor interfaces, locales,
-entries, assets) and reports what the service refuses, each finding tied to the date the
-service enforces it.
-
-Paths are export files (.json, .yaml, .yml), directories or globs. Without paths, the
-config's "include" globs are linted, else the working directory. With paths and a config
-"include", the include is linted and findings are reported for the named files only (as a
-pre-commit hook does); named files outside it are skipped. An organisation taxonomy export
-({"taxonomy": {...}}) among the inputs is read as the taxonomy.
-
-Options:
-  -c, --config FILE        use this config file instead of the nearest .linterrc.yaml
-      --taxonomy FILE      the organisation taxonomy export (concepts and concept schemes);
-                           wins over the config's "taxonomy"
-      --as-of DATE         judge enforcement dates as of DATE (YYYY-MM-DD; default today, UTC)
-  -f, --format NAME[:FILE] output format, to stdout or to FILE; repeatable, at most one to
-                           stdout: stylish (default), json, sarif, junit, github, markdown
-      --baseline FILE      hide the findings recorded in FILE (default: the config's baseline)
-      --baseline-write FILE  record the findings of this run in FILE (a baseline)
-      --prune-baseline     remove recorded findings that no longer occur from the baseline
-      --fail-on SEVERITY   lowest severity that fails the run: error (default), warning, info
-      --max-warnings N     fail the run when there are more than N warnings
-  -j, --jobs N             threads (the main one included) for the entries of export files over 64 MB
-                           (default 1; at most the threads the machine runs at once)
-      --rule ID=SEVERITY   set a rule's severity (error, warning, info, off); repeatable
-      --base REF           diff: the state before the change is the commit REF (e.g. origin/main)
-  -q, --quiet              show only the findings that fail the run
-      --no-color           no colours (also when NO_COLOR is set or output is not a terminal)
-  -v, --version            print the version
-  -h, --help               print this help
-
-diff compares two states of the content model and reports what the change breaks: content
-types, fields and locales removed, field types changed, fields made non-localized, validations
-and links narrowed and fields made required under existing entries (naming them), and breaking
-changes of the predicted GraphQL schema. <before> and <after> are export files, directories or
-globs; with --base, the inputs (the named paths, else the config's "include") as committed at
-<git-ref> are compared with the working tree (git archive into a temporary directory; the work
-tree is not touched). Findings say "breaking" or "dangerous"; a safe change is not reported.
-Outputs, --fail-on, the baseline and exit codes work as for lint.
-
-graphql-schema prints the GraphQL schema (SDL) that the service would generate for the content
-types; when GraphQL names collide it prints the collisions on stderr instead and exits 1.
-
-Exit codes: 0 no failing findings; 1 findings fail the run; 2 usage, config or input error,
-a rule crashed, or the baseline records findings that no longer occur.`;
 
 class UsageError extends Error {}
 
@@ -142,10 +91,7 @@ function parseRuleFlags(values: readonly string[], rules: readonly Rule<never>[]
     const eq = value.lastIndexOf('=');
     if (eq <= 0) throw new UsageError(`--rule '${value}': expected ID=SEVERITY, e.g. --rule hidden-required-field=warning`);
     const id = value.slice(0, eq);
-    if (!ids.includes(id)) {
-      const suggestion = closest(id, ids);
-      throw new UsageError(`--rule: unknown rule '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`);
-    }
+    if (!ids.includes(id)) throw new UsageError(`--rule: unknown rule '${id}'${didYouMean(suggestions(id, ids))}`);
     result[id] = parseSeverity(value.slice(eq + 1), `--rule ${id}`);
   }
   return result;
@@ -157,6 +103,7 @@ function parse(argv: readonly string[]) {
       args: [...argv],
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         config: { type: 'string', short: 'c' },
         taxonomy: { type: 'string' },
@@ -171,6 +118,8 @@ function parse(argv: readonly string[]) {
         rule: { type: 'string', multiple: true },
         base: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
+        color: { type: 'boolean' },
+        'print-config': { type: 'boolean' },
         'no-color': { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -181,6 +130,36 @@ function parse(argv: readonly string[]) {
     const message = (error as Error).message.split(/\.(?:\s|$)/)[0] || 'invalid arguments';
     throw new UsageError(message.replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option'));
   }
+}
+
+/** Whether '-' (standard input) is among the paths: at most once, not with --base, and not a terminal. */
+function checkStdinUse(paths: readonly string[], io: CliIo, base: boolean): boolean {
+  const count = paths.filter((path) => path === STDIN_ARGUMENT).length;
+  if (count === 0) return false;
+  if (count > 1) throw new UsageError("'-' (standard input) can be named once");
+  if (base) throw new UsageError("diff --base: '-' (standard input) has no state at a commit; name the files to compare");
+  if (!io.stdin || io.stdin().isTTY) throw new UsageError("'-' reads an export from standard input, which is a terminal here: pipe an export into cmlint");
+  return true;
+}
+
+/**
+ * How a run reads the paths: `-` as standard input's copy, named `<stdin>` in findings; with it,
+ * a config without `include`, so that the named paths are the inputs (standard input cannot be
+ * one of the include's files, which would make it a report target outside the space, skipped).
+ */
+function reading(stdin: StdinCopy | undefined, loaded: LoadedConfig): { path: (path: string) => string; options: Pick<LintOptions, 'config' | 'shownAs'> } {
+  if (!stdin) return { path: (path) => path, options: { config: loaded } };
+  return {
+    path: (path) => (path === STDIN_ARGUMENT ? stdin.absPath : path),
+    options: { config: { ...loaded, config: { ...loaded.config, include: [] } }, shownAs: new Map([[stdin.absPath, STDIN_NAME]]) },
+  };
+}
+
+/** `--color` or `--no-color`, whichever came last; undefined for neither. */
+function colorFlag(tokens: ReturnType<typeof parse>['tokens']): boolean | undefined {
+  let flag: boolean | undefined;
+  for (const token of tokens) if (token.kind === 'option' && (token.name === 'color' || token.name === 'no-color')) flag = token.name === 'color';
+  return flag;
 }
 
 /** Runs cmlint with command-line arguments and returns the exit code (only the bin sets it). */
@@ -200,16 +179,38 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(`${error.format()}\n`);
       return 2;
     }
-    const detail = error instanceof Error ? (io.env.CMLINT_DEBUG ? (error.stack ?? error.message) : visible(error.message)) : visible(String(error));
-    io.stderr(`cmlint: internal error (a bug in cmlint, please report it): ${detail}\n${io.env.CMLINT_DEBUG ? '' : 'Set CMLINT_DEBUG=1 to see where it happened.\n'}`);
+    io.stderr(internalError(error, io.env, 'a bug in cmlint, please report it'));
     return 2;
   }
 }
 
+/** An internal error as stderr shows it (`cause`: whose bug it is): its message, or its stack with CMLINT_DEBUG set. */
+function internalError(error: unknown, env: CliIo['env'], cause: string): string {
+  const detail = error instanceof Error ? (env.CMLINT_DEBUG ? (error.stack ?? error.message) : visible(error.message)) : visible(String(error));
+  return `cmlint: internal error (${cause}): ${detail}\n${env.CMLINT_DEBUG ? '' : 'Set CMLINT_DEBUG=1 to see where it happened.\n'}`;
+}
+
+/**
+ * For the bin: an error that escaped the run, which no code awaited or caught (a promise that a
+ * plugin's visitor starts and does not return, a timer's callback that throws). Reported as an
+ * internal error; the process then ends with exit code 2, once the report and baseline files
+ * being written have removed their temporary files (those files keep what they held).
+ */
+export function escapedError(error: unknown, io: Pick<CliIo, 'stderr' | 'env'>): void {
+  io.stderr(internalError(error, io.env, 'an error that nothing awaited or caught, in a plugin or in cmlint'));
+  exitAfterWrites(2);
+}
+
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
+  const { values, positionals, tokens } = parse(argv);
+  const [command, ...rest] = positionals;
+  if (command === 'help' || values.help) {
+    // `cmlint help diff`, `cmlint diff --help`, `cmlint help --help`; the overview for `cmlint help` and `cmlint [paths] --help`.
+    const topic = command === 'help' ? (rest[0] ?? (values.help ? 'help' : undefined)) : COMMANDS.includes(command ?? '') ? command : undefined;
+    if (command === 'help' && rest.length > 1) throw new UsageError(`help: unexpected argument '${rest[1]}'`);
+    const text = helpText(topic);
+    if (text === undefined) throw new UsageError(`help: unknown command '${topic}'${didYouMean(suggestions(topic!, COMMANDS))}`);
+    io.stdout(text);
     return 0;
   }
   if (values.version) {
@@ -218,7 +219,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const asOf = values['as-of'];
   if (asOf !== undefined && !isIsoDate(asOf)) throw new UsageError(`--as-of: '${asOf}' is not a date (YYYY-MM-DD)`);
-  const [command, ...rest] = positionals;
+  const color = (isTTY: boolean) => colorWanted(colorFlag(tokens), io.env, isTTY);
 
   if (command === 'rules' || command === 'explain') {
     const formats = values.format ?? ['stylish'];
@@ -227,21 +228,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`${command}: --format takes ${command === 'rules' ? 'stylish or json' : 'stylish only'}`);
     }
     const { rules } = await loadConfig(io.cwd, undefined, values.config);
-    const docs = await import('./docs/rule-docs.js');
+    const [docs, { explain, listRules }] = await Promise.all([import('./docs/rule-docs.js'), import('./cli/rule-commands.js')]);
     if (command === 'rules') {
       if (rest.length > 0) throw new UsageError(`rules: unexpected argument '${rest[0]}'`);
-      io.stdout(listRules(rules, asOf ?? todayUtc(), format, docs));
+      io.stdout(listRules(rules, asOf ?? todayUtc(), format, docs, { width: outputWidth(io.env, io.columns), color: color(io.isTTY) }));
       return 0;
     }
     if (rest.length !== 1) throw new UsageError('explain: expected one rule id');
-    const rule = rules.find((r) => r.meta.id === rest[0]);
-    if (!rule) {
-      const suggestion = closest(rest[0]!, rules.map((r) => r.meta.id));
-      throw new UsageError(
-        `explain: unknown rule '${quoted(rest[0]!)}'${suggestion ? ` (did you mean '${suggestion}'?)` : "; 'cmlint rules' lists them"}`,
-      );
-    }
-    io.stdout(explainRule(rule, asOf ?? todayUtc(), docs));
+    const explained = explain(rest[0]!, rules, asOf ?? todayUtc(), docs);
+    if ('unknown' in explained) throw new UsageError(explained.unknown);
+    io.stdout(explained.text);
     return 0;
   }
   if (command === 'graphql-schema') return graphqlSchema(rest, values, io);
@@ -268,6 +264,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           ...written.documents.map((glob) => `  documents: ${glob}`),
           ...written.sources.map((glob) => `  sources: ${glob}`),
           ...written.migrations.map((glob) => `  migrations: ${glob}`),
+          ...(written.migrationsApplied ? [visible(`  migrationsApplied: the scripts up to ${written.migrationsApplied.script} (the export's '${written.migrationsApplied.contentType}' entry)`)] : []),
         ].join('\n')}\nRun 'cmlint' to lint them.\n`,
     );
     return 0;
@@ -281,7 +278,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(`--format ${format}:${file.shown}: this file is a space export: cmlint never writes over its inputs (choose another report file)`);
     }
   }
-  for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
+  // --print-config only prints the plan: no report file is made.
+  const printConfig = values['print-config'] === true;
+  if (!printConfig) for (const { file } of outputs) if (file) await prepareOutputFile(file.absPath, file.shown);
   const failOnFlag = values['fail-on'];
   if (failOnFlag !== undefined && !['error', 'warning', 'info'].includes(failOnFlag)) {
     throw new UsageError(`--fail-on: '${failOnFlag}' is not error, warning or info`);
@@ -301,15 +300,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     throw new UsageError('--prune-baseline: nothing to prune in a baseline that --baseline-write records');
   }
 
+  const usesStdin = checkStdinUse(paths, io, values.base !== undefined);
   const loaded = await loadConfig(io.cwd, undefined, values.config);
   const ruleSeverities = values.rule ? parseRuleFlags(values.rule, loaded.rules) : {};
   if (values['prune-baseline'] && values.baseline === undefined && loaded.config.baseline === undefined) {
     throw new UsageError('--prune-baseline: no baseline (give --baseline FILE or set baseline in the config)');
   }
   const stdoutFormat = outputs.find((o) => o.file === null)?.format;
-  const progress = showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
-    ? progressLine(io.stderr, Date.now, progressDelay(io.env))
-    : null;
+  const progress =
+    !printConfig && showProgress(io.stderrIsTTY === true, io.env, stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat))
+      ? progressLine(io.stderr, Date.now, progressDelay(io.env))
+      : null;
   let before: BeforeInputs | undefined;
   let baseTree: BaseTree | undefined;
   if (command === 'diff') {
@@ -329,13 +330,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   }
   if (jobs !== undefined && jobs < Number(jobsFlag)) io.stderr(`cmlint: --jobs ${jobsFlag}: this machine runs ${jobs} threads at a time; using ${jobs}.\n`);
-  let outcome;
+  let settled: Settled;
+  let stdin: StdinCopy | undefined;
   try {
     if (baseTree) before = (await import('./pipeline/git-base.js')).baseInputs(baseTree, paths, io.cwd, loaded.path === null ? io.cwd : dirname(loaded.path));
-    outcome = await lintReport({
-      paths,
+    if (usesStdin) stdin = await copyStdin(io.stdin!());
+    const inputs = reading(stdin, loaded);
+    const request: RunRequest = {
+      paths: paths.map(inputs.path),
       cwd: io.cwd,
-      config: loaded,
+      ...inputs.options,
       asOf,
       ruleSeverities,
       ...(values.taxonomy !== undefined ? { taxonomyPath: values.taxonomy } : {}),
@@ -344,145 +348,67 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       pruneBaseline: values['prune-baseline'] === true,
       ...(progress ? { onProgress: progress.onProgress } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
-      ...(before ? { before } : {}),
-    });
+      ...(before ? { before: { ...before, paths: before.paths.map(inputs.path) } } : {}),
+      outputs,
+      ...(failOnFlag !== undefined ? { failOn: failOnFlag as Severity } : {}),
+      ...(maxWarningsFlag !== undefined ? { maxWarnings: Number(maxWarningsFlag) } : {}),
+      quiet: values.quiet === true,
+      color: colorFlag(tokens) ?? null,
+    };
+    if (printConfig) {
+      io.stdout(`${JSON.stringify((await makePlan(request)).plan, null, 2)}\n`);
+      return 0;
+    }
+    settled = await runStages(request);
   } finally {
     progress?.done();
     await baseTree?.remove();
+    await stdin?.remove();
   }
-  const { result, config, rules, baseline } = outcome;
-
-  const failOn = (failOnFlag ?? config.failOn ?? 'error') as Severity;
-  const maxWarnings = maxWarningsFlag !== undefined ? Number(maxWarningsFlag) : config.maxWarnings;
-  const fails = failsRun(result.findings, failOn, maxWarnings);
-  const shown = values.quiet ? result.findings.filter(fails.test) : result.findings;
-  const context: FormatContext = { color: false, rules: rules.map((r) => r.meta), cwd: io.cwd, root: repositoryRoot(io.cwd) };
-  for (const output of outputs) {
-    const color = output.file === null && output.format === 'stylish' && io.isTTY && !values['no-color'] && !io.env.NO_COLOR;
-    const chunks = (await loadFormatChunks(output.format))({ ...result, findings: shown }, { ...context, color });
-    if (output.file === null) for (const batch of batches(chunks)) await io.stdout(batch);
-    else await writeOutputFile(output.file.absPath, output.file.shown, chunks);
-  }
-  if (baseline) io.stderr(baselineMessage(baseline));
-  // Shown by stylish on stdout; otherwise on stderr too, so that a run whose reports go to files or to a program still says why it stopped.
-  const internal = internalFindings(result.findings);
-  const inputErrors = internal.filter(isInputError);
-  if (inputErrors.length > 0 && stdoutFormat !== 'stylish') io.stderr(`${inputErrors.map(inputErrorLine).join('\n')}\n`);
-  if (internal.length > 0) return 2;
-  if (baseline && baseline.stale.length > 0 && !baseline.pruned) return 2;
-  return fails.any ? 1 : 0;
+  // The fix stage (issue 31) comes after the reports.
+  return report(settled, io);
 }
 
-
-function staleLine(entry: StaleEntry): string {
-  const target = [
-    entry.file ?? null,
-    entry.operation ?? null,
-    entry.contentType,
-    entry.entry === null ? null : `entry ${entry.entry}`,
-    entry.field,
-    entry.locale,
-  ]
-    .filter((p) => p !== null)
-    .join(' › ');
-  return `  ${quoted(entry.ruleId)} ${quoted(target) || '(space)'}: recorded ${entry.count}, found ${entry.found}`;
-}
-
-/** What the run did with the baseline, for stderr: written, pruned, or stale entries to prune. */
-function baselineMessage(baseline: BaselineReport): string {
-  const path = visible(baseline.path);
-  if (baseline.notWritten !== null) return `${path}: ${visible(baseline.notWritten)}\n`;
-  if (baseline.written) return `cmlint: baseline written to ${path}\n`;
-  const n = baseline.stale.length;
-  if (n === 0) return '';
-  const entries = `${n} recorded ${n === 1 ? 'finding that no longer occurs' : 'findings that no longer occur'}`;
-  if (baseline.pruned) return `cmlint: removed ${entries} from ${path}\n`;
-  return [
-    `cmlint: the baseline ${path} has ${entries} (fixed, or the rule changed):`,
-    ...baseline.stale.map(staleLine),
-    `Run again with --prune-baseline to remove them from ${path}.`,
-    '',
-  ].join('\n');
-}
-
-/** Flags of the lint command that `graphql-schema` does not take. */
-const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs'] as const;
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {
   const flag = LINT_ONLY_FLAGS.find((name) => values[name] !== undefined);
   if (flag) throw new UsageError(`graphql-schema: --${flag} does not apply`);
-  const { space } = await readSpace({ paths, cwd: io.cwd, configPath: values.config });
-  // Loaded here: a lint run does not need the renderer.
-  const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
-    import('./graphql/schema-model.js'),
-    import('./graphql/render-sdl.js'),
-    import('./graphql/schema-problems.js'),
-  ]);
-  const model = buildSchemaModel([...space.model.contentTypes.values()]);
-  const problems = schemaProblems(model);
-  if (problems.length === 0) {
-    io.stdout(renderSchema(model));
-    return 0;
+  const usesStdin = checkStdinUse(paths, io, false);
+  const loaded = await loadConfig(io.cwd, undefined, values.config);
+  let stdin: StdinCopy | undefined;
+  let lines;
+  try {
+    if (usesStdin) stdin = await copyStdin(io.stdin!());
+    const inputs = reading(stdin, loaded);
+    const { space } = await readSpace({ paths: paths.map(inputs.path), cwd: io.cwd, ...inputs.options });
+    // A script the migration tool rejects is not applied (as in a lint run, which reports it): say so.
+    const rejected = [...new Set(space.model.migrationIssues.map((issue) => recordOf(issue.node).source.file.path))];
+    if (rejected.length > 0) io.stderr(`cmlint: not applied, because the migration tool rejects ${rejected.length === 1 ? 'it' : 'them'} (cmlint reports where): ${rejected.map(visible).join(', ')}\n`);
+    // Loaded here: a lint run does not need the renderer.
+    const [{ buildSchemaModel }, { renderSchema }, { schemaProblems }] = await Promise.all([
+      import('./graphql/schema-model.js'),
+      import('./graphql/render-sdl.js'),
+      import('./graphql/schema-problems.js'),
+    ]);
+    const model = buildSchemaModel([...space.model.contentTypes.values()]);
+    const problems = schemaProblems(model);
+    if (problems.length === 0) {
+      io.stdout(renderSchema(model));
+      return 0;
+    }
+    lines = problems.map(({ service, message, node }) => {
+      const { source, path } = recordOf(node);
+      const position = source.file.locate(source, [...path, ...(node.kind === 'field' ? ['id'] : ['sys', 'id'])]);
+      const label = service ?? 'not documented by the service';
+      return { file: source.file.path, position, text: `${source.file.path}:${position.line}:${position.column}: ${message} [${label}]` };
+    });
+    for (const file of space.files) file.release();
+  } finally {
+    await stdin?.remove();
   }
-  const lines = problems.map(({ service, message, node }) => {
-    const { source, path } = recordOf(node);
-    const position = source.file.locate(source, [...path, ...(node.kind === 'field' ? ['id'] : ['sys', 'id'])]);
-    const label = service ?? 'not documented by the service';
-    return { file: source.file.path, position, text: `${source.file.path}:${position.line}:${position.column}: ${message} [${label}]` };
-  });
-  for (const file of space.files) file.release();
   lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.position.line - b.position.line || a.position.column - b.position.column));
   io.stderr(`cmlint: GraphQL names collide, so no schema is printed:\n${lines.map((l) => visible(l.text)).join('\n')}\n`);
   return 1;
-}
-
-/**
- * Whether a finding fails the run (at or above `failOn`, or a warning beyond `maxWarnings`): a
- * test, not a set of the findings; and whether any does (from the counts by severity).
- */
-function failsRun(findings: FindingList, failOn: Severity, maxWarnings: number | undefined): { test: (finding: Finding) => boolean; any: boolean } {
-  const counts = countBySeverity(findings);
-  const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
-  const fails = (severity: Severity) => SEVERITY_RANK[severity] >= SEVERITY_RANK[failOn] || (tooManyWarnings && severity === 'warning');
-  return { test: (finding) => fails(finding.severity), any: (['error', 'warning', 'info'] as const).some((severity) => counts[severity] > 0 && fails(severity)) };
-}
-
-function statusText({ enforcement, stages }: RuleMeta, asOf: string): string {
-  if (stages?.length) return stagesText(stages, asOf);
-  const status = enforcementStatus(enforcement, asOf);
-  if (status === 'upcoming') return upcomingLabel(enforcement.date!, asOf);
-  if (status === 'enforced') return `enforced since ${enforcement.date}`;
-  return enforcement.note ?? 'in effect (no date)';
-}
-
-/** For a rule with a lifecycle: the stage in force (or next) and every stage, as findings carry them. */
-function stagesAt(meta: RuleMeta, asOf: string) {
-  if (!meta.stages?.length) return {};
-  const { date, status, stages } = enforcementAt(meta, asOf);
-  return { current: { date, status }, stages };
-}
-
-function listRules(rules: readonly Rule<never>[], asOf: string, format: string, { ruleDocsPath }: RuleDocs): string {
-  if (format === 'json') {
-    const list = rules.map(({ meta }) => ({
-      id: meta.id,
-      severity: meta.severity,
-      recommended: meta.recommended,
-      enforcement: { ...meta.enforcement, status: enforcementStatus(meta.enforcement, asOf), ...stagesAt(meta, asOf) },
-      description: meta.description,
-      docs: ruleDocsPath(meta.id),
-    }));
-    return `${JSON.stringify({ asOf, rules: list }, null, 2)}\n`;
-  }
-  const rows = rules.map(({ meta }) => [meta.id, meta.severity, statusText(meta, asOf), meta.description]);
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['rule', 'severity', 'enforcement'][i]!.length));
-  const line = (cells: string[]) => cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd();
-  return `${[line(['rule', 'severity', 'enforcement', 'description']), ...rows.map(line)].join('\n')}\n\nAs of ${asOf}. Details: cmlint explain <rule>\n`;
-}
-
-function explainRule(rule: Rule<never>, asOf: string, { renderRuleDoc, ruleDocsPath }: RuleDocs): string {
-  const page = renderRuleDoc(rule.meta, defaultOptions(rule));
-  const [title, ...rest] = page.split('\n');
-  return [title, '', `Status as of ${asOf}: ${statusText(rule.meta, asOf)}`, ...rest, `Docs: ${ruleDocsPath(rule.meta.id)} in the cmlint package`, ''].join('\n');
 }

@@ -1,5 +1,8 @@
 /** cmlint's programmatic API. */
-export { lint, loadConfig, type BaselineReport, type LintOptions, type LintOutcome } from './pipeline/lint.js';
+export { lint } from './pipeline/run.js';
+export { loadConfig } from './config/run-config.js';
+export type { LintOptions } from './pipeline/plan.js';
+export type { BaselineReport, LintOutcome } from './pipeline/settle.js';
 export { defineRule } from './engine/rule.js';
 export type { Enforcement, MessageSpec, ReportDescriptor, Rule, RuleContext, RuleMeta, Severity, SeveritySetting, Target, Visitors } from './engine/rule.js';
 export type { Finding, RunStats } from './engine/run-rules.js';

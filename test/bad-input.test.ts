@@ -103,6 +103,23 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     ]);
   });
 
+  it.each([
+    ['sources', 'src/**/*.ts'],
+    ['migrations', 'src/**/*.js'],
+    ['documents', 'src/**/*.graphql'],
+  ])('a directory symlink loop under the config’s %s globs', (key, glob) => {
+    const dir = project({
+      'space/page.json': pretty({ contentTypes: [ct('page')] }),
+      'src/lib/client.ts': 'fetch("https://api.contentful.com/spaces");\n',
+      'src/lib/query.graphql': 'query { pageCollection { total } }\n',
+      '.linterrc.yaml': `include: ["space/*.json"]\n${key}: ["${glob}"]\n`,
+    });
+    symlinkSync('..', join(dir, 'src', 'lib', 'up'));
+    expectInputErrors(lint(dir), [
+      'src/lib/up: Directory symlink loop: this link leads back to src, a directory that contains it, so the same files would be read again and again. Remove the link, or name the directories to lint so that it is not under them',
+    ]);
+  });
+
   it('a file over 2 GiB that cannot be read (sparse: it holds NUL bytes)', () => {
     const dir = project({});
     const file = join(dir, 'huge.json');
@@ -134,6 +151,18 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     chmodSync(join(dir, 'space', 'secret.json'), 0o644);
     chmodSync(join(dir, 'space', 'locked'), 0o000);
     expectInputErrors(run(['space']), ['space/locked: Cannot read: Permission denied (EACCES)']);
+    // Named under a directory that cannot be searched: there, but not to be reached (an export, and a code file).
+    expectInputErrors(run(['space/locked/x.json']), ['space/locked/x.json: Cannot read: Permission denied (EACCES)']);
+    expectInputErrors(run(['space/locked/x.ts']), ['space/locked/x.ts: Cannot read: Permission denied (EACCES)']);
+  });
+
+  it('a named path that cannot be stat’ed says why, not that it is missing: a link loop, a name too long', () => {
+    const dir = project({});
+    symlinkSync('b.json', join(dir, 'a.json'));
+    symlinkSync('a.json', join(dir, 'b.json'));
+    expectInputErrors(lint(dir, 'a.json'), ['a.json: Cannot read: Too many levels of symbolic links (ELOOP)']);
+    const long = `${'n'.repeat(300)}.json`;
+    expectInputErrors(lint(dir, long), [`${long}: Cannot read: File name too long (ENAMETOOLONG)`]);
   });
 });
 

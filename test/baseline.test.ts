@@ -78,7 +78,10 @@ describe('baseline round trip (real bin)', () => {
     writeFileSync(join(dir, 'export.json'), space({ slug: '^[a-z-]+$', code: '(\\w)\\1' }, ['legacy']));
     const stale = run();
     expect(stale.code).toBe(2);
-    expect(stale.stdout).toContain('✔ No problems');
+    // Not "No problems" above an exit code 2: the summary says why the run fails.
+    expect(stale.stdout).not.toContain('No problems');
+    expect(stale.stdout).toContain('✖ No new problems\n');
+    expect(stale.stdout).toContain('  the baseline has 1 recorded finding that no longer occurs: remove it with --prune-baseline\n');
     expect(stale.stderr).toBe(
       [
         'cmlint: the baseline .linter-baseline.json has 1 recorded finding that no longer occurs (fixed, or the rule changed):',

@@ -15,7 +15,7 @@ import { defineRule, type Rule } from '../src/engine/rule.js';
 import { compareFindings, runRules, runRulesCompact } from '../src/engine/run-rules.js';
 import { FORMATTERS, formatChunks } from '../src/format/index.js';
 import type { FormatContext } from '../src/format/types.js';
-import { lint, lintReport } from '../src/pipeline/lint.js';
+import { lint, lintReport } from '../src/pipeline/run.js';
 import { loadSpace } from '../src/inputs/space/load-space.js';
 import { contentType } from './helpers/rule-tester.js';
 import { ROOT } from './helpers/cli.js';

@@ -12,7 +12,9 @@ import { ConfigError, findConfigFile, readConfigFile } from '../src/config/load-
 import { globMatcher, RuleConfiguration } from '../src/config/resolve-rules.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import type { Finding } from '../src/engine/run-rules.js';
-import { lint, loadConfig, type LintOptions } from '../src/pipeline/lint.js';
+import { loadConfig } from '../src/config/run-config.js';
+import type { LintOptions } from '../src/pipeline/plan.js';
+import { lint } from '../src/pipeline/run.js';
 import { loadBuiltinRules } from '../src/engine/rules-registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -510,7 +512,7 @@ describe('validation errors', () => {
   it('name the file, line, column and key path in a JSON config too', async () => {
     const message = await configErrorOf(() => readConfigFile(join(FIXTURES, 'invalid', 'several-errors.json'), 'cfg/.linterrc.json', rules));
     expect(message.split('\n')).toEqual([
-      "cfg/.linterrc.json:4:56: rules.re2-incompatible-pattern.upcomming: unknown key 'upcomming'",
+      "cfg/.linterrc.json:4:56: rules.re2-incompatible-pattern.upcomming: unknown key 'upcomming' (did you mean 'upcoming'?)",
       'cfg/.linterrc.json:5:5: rules.hidden-required-field: must be one of error, warning, info, off',
       'cfg/.linterrc.json:7:3: asOf: must match pattern "^\\d{4}-\\d{2}-\\d{2}$"',
     ]);
@@ -561,7 +563,22 @@ describe('validation errors', () => {
   });
 
   const single: [string, string, string][] = [
-    ['unknown top-level key', 'extends: [recommended]\nrulez: {}\n', ".linterrc.yaml:2:1: rulez: unknown key 'rulez'"],
+    ['unknown top-level key', 'extends: [recommended]\nrulez: {}\n', ".linterrc.yaml:2:1: rulez: unknown key 'rulez' (did you mean 'rules'?)"],
+    ['a key in the wrong case', 'failon: warning\n', ".linterrc.yaml:1:1: failon: unknown key 'failon' (did you mean 'failOn'?)"],
+    ['a key unlike any', 'colour: true\n', ".linterrc.yaml:1:1: colour: unknown key 'colour'"],
+    ['a misspelt nested key', 'service:\n  hostz: {}\n', ".linterrc.yaml:2:3: service.hostz: unknown key 'hostz' (did you mean 'hosts'?)"],
+    [
+      'a misspelt key of an override',
+      'overrides:\n  - contentTypes: ["a*"]\n    rules: {}\n    contentType: ["b*"]\n',
+      ".linterrc.yaml:4:5: overrides[0].contentType: unknown key 'contentType' (did you mean 'contentTypes'?)",
+    ],
+    ['a misspelt key of a rule setting', 'rules:\n  hidden-required-field:\n    severty: error\n', ".linterrc.yaml:3:5: rules.hidden-required-field.severty: unknown key 'severty' (did you mean 'severity'?)"],
+    [
+      'a misspelt rule option',
+      'rules:\n  role-based-user-data: [error, { adminTokenOnly: true }]\n',
+      ".linterrc.yaml:2:35: rules.role-based-user-data[1].adminTokenOnly: unknown key 'adminTokenOnly' (did you mean 'adminTokensOnly'?)",
+    ],
+    ['a part of a rule id', 'rules:\n  re2: off\n', ".linterrc.yaml:2:3: rules.re2: unknown rule 're2' (did you mean 're2-incompatible-pattern'?)"],
     ['unknown rule in overrides', 'overrides:\n  - contentTypes: ["a*"]\n    rules:\n      nope: off\n', ".linterrc.yaml:4:7: overrides[0].rules.nope: unknown rule 'nope'"],
     ['bad severity in an array', 'rules:\n  hidden-required-field: [fatal]\n', '.linterrc.yaml:2:27: rules.hidden-required-field[0]: must be one of error, warning, info, off'],
     ['bad upcoming severity', 'rules:\n  re2-incompatible-pattern:\n    upcoming: later\n', '.linterrc.yaml:3:5: rules.re2-incompatible-pattern.upcoming: must be one of error, warning, info, off'],

@@ -88,7 +88,7 @@ describe('documents in a lint run', () => {
     write(dir, { 'src/Broken.tsx': 'export const Q = gql`query Q { post(id: "1") { title } }`;\nexport const B = () => <div>;\n' });
     const run = cmlint([...AS_OF], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/src\/Broken\.tsx\n\s+2:\d+\s+error\s+Cannot parse this file to find GraphQL in it: /);
+    expect(run.stdout).toMatch(/^src\/Broken\.tsx:2:\d+ {2}error {2}input-error\n {2}Cannot parse this file to find GraphQL in it: /);
   });
 
   it('a GraphQL syntax error is a finding (the CI gate fails with exit 1, other findings still reported)', () => {
@@ -150,7 +150,7 @@ describe('cold start', () => {
   it('a run without documents loads neither graphql-js nor the tag extractor nor a JS parser', () => {
     const script = `
       import { createRequire } from 'node:module';
-      const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'lint.js'))});
+      const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'run.js'))});
       const without = await lint({ paths: [], cwd: process.argv[1] });
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((p) => /[\\\\/](graphql|@babel|@graphql-tools)[\\\\/]/.test(p)).length;
       const before = loaded();
@@ -230,9 +230,10 @@ describe('what a run says about its documents: files, operations, what was left 
       });
     }
     const glob = "documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked";
-    const stylish = cmlint([...AS_OF], { cwd: dir }).stdout.split('\n');
-    expect(stylish).toContain('  6 files, 2 content types, 0 entries, 5 document files (2 operations, 1 fragment), as of 2026-11-21');
-    expect(stylish).toContain(`  ⚠ ${glob}`);
+    const stylish = cmlint([...AS_OF], { cwd: dir }).stdout;
+    expect(stylish.split('\n')).toContain('  6 files, 2 content types, 0 entries, 5 document files (2 operations, 1 fragment), as of 2026-11-21');
+    // The note is wrapped to the width, each line indented under the counts.
+    expect(stylish.replace(/\n {2}(?!⚠)/g, ' ')).toContain(`\n  ⚠ ${glob} `);
     const markdown = cmlint(['-f', 'markdown', ...AS_OF], { cwd: dir }).stdout;
     expect(markdown).toContain('· 6 files, 2 content types, 0 entries, 0 assets, 5 document files (2 operations, 1 fragment)\n');
     expect(markdown).toContain("**Not checked:** documents glob 'scripts/\\*\\*/\\*.ts' matches 1 file");

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { buildSchema, parse, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lint } from '../src/pipeline/lint.js';
+import { lint } from '../src/pipeline/run.js';
 import { ROOT } from './helpers/cli.js';
 
 const APP = join(ROOT, 'fixtures', 'graphql', 'template-marketing');

@@ -246,6 +246,27 @@ await writeOutputFile(process.argv[1], 'report.json', 'x'.repeat(300 * 1024 * 10
     expect(leftovers(out)).toEqual([]);
   });
 
+  it('an error that escapes the run while a file is being written: the write stops, its temporary file is removed, the previous file stays, exit code 2', () => {
+    const out = mkdtempSync(join(dir, 'escaped-'));
+    const target = join(out, 'report.json');
+    writeFileSync(target, 'previous');
+    // The bin's handler calls exitAfterWrites(2); here the report's second piece does, once the first is in the temporary file.
+    const script = `const { exitAfterWrites, writeOutputFile } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'output-file.js'))});
+const { readdirSync } = await import('node:fs');
+function* report() {
+  yield 'x'.repeat(1 << 16);
+  process.stdout.write(readdirSync(process.argv[2]).filter((n) => n.endsWith('.tmp')).length + ' temporary file\\n');
+  exitAfterWrites(2);
+  yield 'y'.repeat(1 << 16);
+}
+await writeOutputFile(process.argv[1], 'report.json', report());
+process.stdout.write('not reached\\n');`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, target, out], { encoding: 'utf8' });
+    expect({ code: result.status, stdout: result.stdout }).toEqual({ code: 2, stdout: '1 temporary file\n' });
+    expect(readFileSync(target, 'utf8')).toBe('previous');
+    expect(leftovers(out)).toEqual([]);
+  });
+
   describe('cmlint diff --base: its temporary checkout is removed on a signal', () => {
     let repo: string;
     beforeAll(() => {

@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileGlob, GlobSyntaxError } from '../src/util/glob/compile-glob.js';
+import { compileGlob, escapeGlob, GlobSyntaxError } from '../src/util/glob/compile-glob.js';
+import { DirectorySymlinkLoop } from '../src/util/glob/symlink-loops.js';
 import { globsMatch, readGlobs, walkGlobs } from '../src/util/glob/walk-globs.js';
 import { removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
@@ -116,6 +117,35 @@ describe('walkGlobs', () => {
   it('walks with a glob that makes fast-glob backtrack, and answers at once', () => {
     expect(walk([`${'*a'.repeat(12)}*c`])).toEqual([]);
     expect(walk([`${'*a'.repeat(12)}*`])).toEqual([`space/${'a'.repeat(40)}.json`]);
+  });
+
+  it('follows symbolic links, but stops at a link to a directory that contains it, naming the link and where it leads', () => {
+    const dir = tempDir('cmlint-glob-loop-');
+    mkdirSync(join(dir, 'src', 'lib'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'lib', 'a.ts'), '');
+    mkdirSync(join(dir, 'common'));
+    writeFileSync(join(dir, 'common', 'b.ts'), '');
+    symlinkSync('../common', join(dir, 'src', 'common'));
+    expect(walkGlobs(fg, readGlobs(['src/**/*.ts']), { cwd: dir, dot: false, ignore: [] }).map((p) => relative(dir, p)).sort()).toEqual(['src/common/b.ts', 'src/lib/a.ts']);
+    symlinkSync('..', join(dir, 'src', 'lib', 'up'));
+    let thrown: unknown;
+    try {
+      walkGlobs(fg, readGlobs(['src/**/*.ts']), { cwd: dir, dot: false, ignore: [] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DirectorySymlinkLoop);
+    expect([(thrown as DirectorySymlinkLoop).link, (thrown as DirectorySymlinkLoop).ancestor]).toEqual([join(dir, 'src', 'lib', 'up'), join(dir, 'src')]);
+  });
+
+  it('escapeGlob: a name with glob characters (a backslash before one too) as a glob that the walk finds it by, and nothing else (fast-glob sees no escapes)', () => {
+    const dir = tempDir('cmlint-glob-escape-');
+    const names = ['a\\*b.json', 'a\\b.json', '{x.json', '[ab].json', '!n.json', '+(y).json', 'what?.json', 'a,b|c@d.json'];
+    for (const name of [...names, 'a.json', 'b.json', 'y.json', 'whatx.json']) writeFileSync(join(dir, name), '{}');
+    for (const name of names) {
+      expect(walkGlobs(fg, readGlobs([escapeGlob(name)]), { cwd: dir, dot: false, ignore: [] }), name).toEqual([join(dir, name)]);
+      expect(walkGlobs(fg, readGlobs([`**/${escapeGlob(name)}`]), { cwd: dir, dot: false, ignore: [] }), name).toEqual([join(dir, name)]);
+    }
   });
 
   it('globsMatch: paths relative to the base; outside it only globs that climb out of it match', () => {

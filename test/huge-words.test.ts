@@ -13,8 +13,8 @@ import { closest } from '../src/config/closest.js';
 import type { Finding } from '../src/engine/findings.js';
 import { readableFinding, readable, shortenWords } from '../src/util/safe-text.js';
 import { InputError } from '../src/inputs/space/input-error.js';
-import { TooLongError, utf8Text } from '../src/inputs/space/json-scan.js';
-import { parseAt } from '../src/inputs/space/json-stream.js';
+import { TooLongError, overStringLimit, utf8Text } from '../src/inputs/space/json-scan.js';
+import { grownValueWindow, parseAt } from '../src/inputs/space/json-stream.js';
 import { BIN, baseEnv, cmlint } from './helpers/cli.js';
 import { build, pretty, removeTempDirs, tempDir } from './helpers/load-helpers.js';
 
@@ -69,7 +69,8 @@ describe('an 8 MB locale key in an export, through every human format', () => {
     expect(run.stderr).not.toMatch(/internal error/);
     expect(run.code).toBe(1);
     // In the message the word is the key in quotes (github shows only the message).
-    expect(run.stdout).toContain(`'${'k'.repeat(119)}… (8,388,491 more characters)`);
+    // Stylish wraps at spaces: the lines of a finding joined again.
+    expect(run.stdout.replace(/\n {2}/g, ' ')).toContain(`'${'k'.repeat(119)}… (8,388,491 more characters)`);
     expect(run.stdout.length).toBeLessThan(20_000);
   });
 
@@ -136,5 +137,34 @@ describe('a record too long to be one JavaScript string', () => {
       "Too large to read: cmlint parses each entry, asset and other record whole, and the text of this one is longer than the longest string JavaScript can hold (V8's limit: 536,870,888 characters)",
     );
     expect(utf8Text(bytes, 0, 10)).toBe('\0'.repeat(10));
+  });
+
+  /** The window lengths a value that never ends is read with, from 64 bytes, until it is refused (a limit of `limit` code units). */
+  function windows(char: string, limit: number): number[] {
+    const text = Buffer.from(`"${char.repeat(4 * limit)}`);
+    const lengths = [64];
+    for (;;) {
+      const next = grownValueWindow(text.subarray(0, lengths.at(-1)), 0, lengths.at(-1)!, limit);
+      if (next === null) return lengths;
+      lengths.push(next);
+    }
+  }
+
+  it('the window that looks for its end grows no further than the text a string can hold, and stops there', () => {
+    // One byte a character: refused at the first window longer than the limit, never read at twice its size.
+    expect(windows('a', 1000)).toEqual([64, 128, 256, 512, 1001]);
+    // Three bytes a character (€): 1001 bytes could still be a string of 334 characters; 3000 bytes, not.
+    expect(windows('€', 1000)).toEqual([64, 128, 256, 512, 1001, 2002, 3000]);
+    // Four bytes a character (two UTF-16 code units each): 2002 bytes are over 1000 code units.
+    expect(windows('😀', 1000)).toEqual([64, 128, 256, 512, 1001, 2002]);
+    // V8's limit (bytes that are not touched: no memory is used): 256 MiB grows to the limit and one byte, not to 512 MiB.
+    expect(grownValueWindow(Buffer.alloc(2 ** 28), 0, 2 ** 28)).toBe(constants.MAX_STRING_LENGTH + 1);
+  });
+
+  it('counts UTF-16 code units as V8 does (a character cut at the end counts whole)', () => {
+    const text = Buffer.from('aé€😀');
+    expect([1, 2, 3, 4, 5, 6].map((limit) => overStringLimit(text, 0, text.length, limit))).toEqual([true, true, true, true, false, false]);
+    expect(overStringLimit(text, 0, text.length - 1, 4)).toBe(true);
+    expect(overStringLimit(text, 1, text.length, 4)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -58,6 +58,37 @@ describe('cmlint init', () => {
     const lint = cmlint(['--as-of', '2026-11-21', '-f', 'json'], { cwd: dir });
     expect(lint.code, lint.stderr).toBe(0);
     expect(JSON.parse(lint.stdout).summary.contentTypes).toBe(2);
+    // No version-tracking entry in the export: how to say which scripts it holds, commented out.
+    expect(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')).toContain('# migrationsApplied: "migrations/003-hidden.ts"\n# migrationsApplied: { contentType: versionTracking, field: version }\n');
+  });
+
+  it('proposes migrationsApplied when the export records the last script run in a version-tracking entry, as the service’s continuous-delivery example does', () => {
+    const dir = tempDir();
+    const symbol = (id: string) => ({ id, name: id, type: 'Symbol', localized: false, required: false, validations: [], disabled: false, omitted: false });
+    const space = {
+      locales: [{ sys: { id: 'l1', type: 'Locale' }, code: 'en-US', name: 'English', default: true, fallbackCode: null }],
+      contentTypes: [
+        { sys: { id: 'versionTracking', type: 'ContentType', version: 2 }, name: 'Version', displayField: 'version', fields: [symbol('version')] },
+        { sys: { id: 'post', type: 'ContentType', version: 4 }, name: 'Post', displayField: 'title', fields: [symbol('title'), symbol('teaser')] },
+      ],
+      entries: [{ sys: { id: 'v', type: 'Entry', version: 5, publishedVersion: 4, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'versionTracking' } } }, fields: { version: { 'en-US': '2' } } }],
+    };
+    writeFileSync(join(dir, 'export.json'), JSON.stringify(space, null, 2));
+    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+    mkdirSync(join(dir, 'migrations'));
+    writeFileSync(join(dir, 'migrations', '1.js'), "module.exports = function (migration) {\n  migration.editContentType('post').createField('teaser').name('Teaser').type('Symbol');\n};\n");
+    writeFileSync(join(dir, 'migrations', '2.js'), "module.exports = function (migration) {\n  migration.editContentType('post').editField('subtitle').omitted(true);\n  migration.editContentType('post').deleteField('subtitle');\n};\n");
+    writeFileSync(join(dir, 'migrations', '3.js'), "module.exports = function (migration) {\n  migration.editContentType('post').createField('code').name('Code').type('Symbol');\n};\n");
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain("\n  migrationsApplied: the scripts up to migrations/2.js (the export's 'versionTracking' entry)\n");
+    const config = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { migrationsApplied: unknown };
+    expect(config.migrationsApplied).toEqual({ contentType: 'versionTracking', field: 'version' });
+    // The config replays only 3.js: scripts 1 and 2, already in the export, would be rejected over it.
+    const lint = cmlint(['--as-of', '2026-11-21', '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe('');
+    expect(JSON.parse(lint.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'migration-invalid')).toEqual([]);
+    expect(JSON.parse(lint.stdout).summary.contentTypes).toBe(2);
   });
 
   it('never overwrites a config file', () => {
@@ -75,6 +106,48 @@ describe('cmlint init', () => {
     const run = cmlint(['init'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^cmlint init: no space export files/);
+  });
+
+  it('escapes glob characters in the names it makes globs of, so that the config names exactly the files it found', () => {
+    const dir = tempDir();
+    const contentType = (id: string) => JSON.stringify({ contentTypes: [{ sys: { id, type: 'ContentType' }, name: id, displayField: 't', fields: [{ id: 't', name: 'T', type: 'Symbol' }] }] });
+    const files: Record<string, string> = {
+      '{x/space.json': contentType('a'),
+      '[ab]/space.json': contentType('b'),
+      '!top.json': contentType('c'),
+      'what?.json': contentType('d'),
+      'lib (v2)[1]/usage.js': "const cm = require('contentful-management');\nmodule.exports = (c) => c.usage.getManyForSpace({ organizationId: 'o' });\n",
+      'q{1}/page.graphql': 'query Q { pageCollection { total } }\n',
+      'mig*/01-add.js': 'module.exports = function (migration) { migration.createContentType("e").name("E"); };\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    expect(cmlint(['init'], { cwd: dir }).code).toBe(0);
+    expect(parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8'))).toMatchObject({
+      include: ['\\!top.json', '\\[ab\\]/**/*.{json,yaml,yml}', '\\{x/**/*.{json,yaml,yml}', 'what\\?.json'],
+      documents: ['q\\{1\\}/**/*.graphql'],
+      sources: ['lib (v2)\\[1\\]/**/*.js'],
+      migrations: ['mig\\*/*.js'],
+    });
+    const lint = cmlint(['--as-of', '2027-03-01', '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe('');
+    const report = JSON.parse(lint.stdout) as { summary: { contentTypes: number }; findings: { ruleId: string; file: string }[] };
+    // The four exports and the content type the migration script creates.
+    expect(report.summary.contentTypes).toBe(5);
+    expect([...new Set(report.findings.map((f) => f.file))].sort()).toEqual(['lib (v2)[1]/usage.js', 'mig*/01-add.js', 'q{1}/page.graphql']);
+  });
+
+  it('reports a directory symlink loop (exit 2) and writes nothing', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'space', 'models'), { recursive: true });
+    cpSync(join(ROOT, 'fixtures', 'cli', 'lookahead', 'export.json'), join(dir, 'space', 'models', 'export.json'));
+    symlinkSync('..', join(dir, 'space', 'models', 'up'));
+    const run = cmlint(['init'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^space\/models\/up: Directory symlink loop: this link leads back to space, a directory that contains it/);
+    expect(existsSync(join(dir, '.linterrc.yaml'))).toBe(false);
   });
 
   it('then lints what it found', () => {

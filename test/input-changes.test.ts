@@ -8,11 +8,13 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, renameSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/inputs/space/file-bytes.js';
 import { InputError } from '../src/inputs/space/input-error.js';
 import { streamElements } from '../src/inputs/space/json-stream.js';
-import { BIN, baseEnv } from './helpers/cli.js';
+import { BIN, ROOT, baseEnv } from './helpers/cli.js';
 import { build, loadFiles, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);
@@ -126,6 +128,45 @@ describe('a file that changes between two reads', () => {
     rmSync(path!);
     const error = await singleInputError((async () => { for await (const _ of space.entries()); })());
     expect(error.format()).toBe('space.json: The file changed while it was read (it was deleted): lint files that nothing writes to during the run');
+  });
+});
+
+describe('worker threads (--jobs): a file changed after the main thread read it and before a worker did', () => {
+  /** tsc's output: the pool starts dist/src/engine/worker.js beside it, as the bin's runs start the bundle's. */
+  const dist = (module: string) => import(pathToFileURL(join(ROOT, 'dist', 'src', module)).href);
+
+  it.each([
+    ['nothing changed', null, null],
+    ['the JSON export written to (same size)', 'space.json', /^The file changed while it was read \(it was written to\)/],
+    ['the YAML file replaced by a longer one', 'types.yaml', /^The file changed while it was read \(another file took its place\)/],
+  ])('%s: the worker checks the identity the main thread saw at its first read', async (_name, changed, message) => {
+    const { WorkerPool } = (await dist('engine/parallel.js')) as typeof import('../src/engine/parallel.js');
+    const { loadSpace } = (await dist('inputs/space/load-space.js')) as typeof import('../src/inputs/space/load-space.js');
+    const dir = tempDir();
+    const paths = writeFiles(dir, { 'space.json': largeExport(3), 'types.yaml': 'contentTypes:\n  - { sys: { id: post }, name: Post, fields: [] }\n' });
+    const inputs = paths.map((absPath) => ({ absPath, explicit: true }));
+    const pool = new WorkerPool(2, { inputs, taxonomy: undefined, cwd: dir, configPath: null, ruleSeverities: {}, asOf: '2026-11-21' });
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      // The main thread reads the model, and the file changes before the pool lets the worker read it.
+      const space = await loadSpace(inputs, dir);
+      if (changed === 'space.json') utimesSync(join(dir, changed), new Date(), new Date(Date.now() + 5000));
+      if (changed === 'types.yaml') {
+        writeFileSync(join(dir, 'new.yaml'), 'contentTypes:\n  - { sys: { id: article }, name: Article, fields: [] }\n');
+        renameSync(join(dir, 'new.yaml'), join(dir, changed));
+      }
+      pool.start(space);
+      const worker = posted.mock.instances[0] as unknown as Worker;
+      const reply = await new Promise<{ type: string; errors?: { file: string; message: string }[] }>((resolve) => worker.once('message', resolve));
+      if (changed === null) expect(reply).toEqual({ type: 'ready' });
+      else {
+        expect(reply.type).toBe('input-error');
+        expect(reply.errors!.map((e) => e.file)).toEqual([changed]);
+        expect(reply.errors![0]!.message).toMatch(message!);
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });
 

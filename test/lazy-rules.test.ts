@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../src/config/load-config.js';
 import type { Rule } from '../src/engine/rule.js';
-import { lint } from '../src/pipeline/lint.js';
+import { lint } from '../src/pipeline/run.js';
 import { builtinRules, importedRuleIds, loadBuiltinRules } from '../src/engine/rules-registry.js';
 import { build, pretty, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
 

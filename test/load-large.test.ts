@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/inputs/space/file-bytes.js';
 import { loadSpace, type EntryUnit } from '../src/inputs/space/load-space.js';
-import type { SourceRef } from '../src/inputs/space/source.js';
+import type { SourceRef } from '../src/model/source-ref.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**

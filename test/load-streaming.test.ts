@@ -1,7 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Space } from '../src/inputs/space/load-space.js';
 import { knownLayout } from '../src/inputs/space/json-stream.js';
-import { JsonSourceFile, type SourceFile } from '../src/inputs/space/source.js';
+import { JsonSourceFile } from '../src/inputs/space/source.js';
+import type { SourceFile } from '../src/model/source-ref.js';
 import { build, collect, loadFiles, positionOf, pretty, removeTempDirs, singleInputError, tempDir, writeFiles } from './helpers/load-helpers.js';
 
 afterAll(removeTempDirs);

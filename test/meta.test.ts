@@ -54,6 +54,14 @@ describe('every rule in rules/', () => {
       expect(read(test)).toMatch(/test(Source)?Rule\(rule, \{\s*valid: \[/);
     });
 
+    it('says how to fix what it reports: a "## Fix" section with text, after the examples', () => {
+      const fix = /^## Fix\n\n(\S[^]*?)(?=\n## |$)/m.exec(meta.docs.trim());
+      expect(fix, `${id}: no "## Fix" section`).not.toBeNull();
+      expect(fix![1]!.trim().length).toBeGreaterThan(40);
+      const examples = meta.docs.indexOf('\n## Examples');
+      if (examples >= 0) expect(meta.docs.indexOf('\n## Fix')).toBeGreaterThan(examples);
+    });
+
     it('has a docs page that is up to date (npm run generate)', () => {
       expect(read(ruleDocsPath(id))).toBe(renderRuleDoc(meta, defaultOptions(rule)));
     });

@@ -7,19 +7,17 @@
  * that they are split). Only the version is normalised. The rules are fixed by
  * test/golden/differential/rules.yaml, so that rules added later do not change these files.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
-import { toolVersion } from '../src/util/version.js';
-import { BIN, ROOT, baseEnv } from './helpers/cli.js';
+import { ROOT } from './helpers/cli.js';
+import { FORMATS, runBin, type FormatName, type Outputs } from './helpers/differential.js';
 
 const CONFIG = 'test/golden/differential/rules.yaml';
 const AS_OF = '2026-01-01';
-const FORMATS = { stylish: 'txt', json: 'json', sarif: 'sarif', junit: 'xml', github: 'txt', markdown: 'md' } as const;
 
 interface Case {
   name: string;
@@ -69,37 +67,9 @@ const FIXTURES: Case[] = [
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-interface Outputs {
-  code: number | null;
-  stderr: string;
-  files: Record<keyof typeof FORMATS, string>;
-}
-
 /** Runs the bin with every format written to a file of `dir`. */
-function run(args: readonly string[], dir: string, env: Record<string, string> = {}, cwd = ROOT): Promise<Outputs> {
-  mkdirSync(dir, { recursive: true });
-  const formats = Object.keys(FORMATS) as (keyof typeof FORMATS)[];
-  const outputs = formats.flatMap((format) => ['-f', `${format}:${join(dir, format)}`]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args, '--as-of', AS_OF, ...outputs], { cwd, env: baseEnv(env) });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const files = {} as Record<keyof typeof FORMATS, string>;
-      for (const format of formats) {
-        try {
-          files[format] = normalise(readFileSync(join(dir, format), 'utf8'));
-        } catch {
-          files[format] = '<not written>';
-        }
-      }
-      resolve({ code, stderr: normalise(stderr), files });
-    });
-  });
-}
-
-const normalise = (text: string) => text.split(toolVersion()).join('<version>');
+const run = (args: readonly string[], dir: string, env: Record<string, string> = {}, cwd = ROOT): Promise<Outputs> =>
+  runBin([...args, '--as-of', AS_OF], { cwd, env, formatsDir: dir });
 
 /** Exit code and stderr of a run, as a golden text. */
 const status = (outputs: Outputs) => `exit ${outputs.code}\n--- stderr\n${outputs.stderr}`;
@@ -117,7 +87,7 @@ describe('output differential: fixtures and corpus, whole and streamed (real bin
       run(args, join(dir, name, 'streamed'), { CMLINT_WHOLE_FILE_LIMIT: '0' }),
     ]);
     await expect(status(whole)).toMatchFileSnapshot(`golden/differential/${name}/status.txt`);
-    for (const [format, ext] of Object.entries(FORMATS) as [keyof typeof FORMATS, string][]) {
+    for (const [format, ext] of Object.entries(FORMATS) as [FormatName, string][]) {
       await expect(whole.files[format]).toMatchFileSnapshot(`golden/differential/${name}/${format}.${ext}`);
       if (streamedDiffers) await expect(streamed.files[format]).toMatchFileSnapshot(`golden/differential/${name}/streamed/${format}.${ext}`);
       else expect(streamed.files[format], `${name} ${format} streamed`).toBe(whole.files[format]);
@@ -150,11 +120,11 @@ describe('output differential: generated exports, whole, streamed and with --job
     const args = [`${name}.json`, '--config', join(ROOT, CONFIG)];
     const digest = (outputs: Outputs) => {
       const lines = [status(outputs)];
-      for (const format of Object.keys(FORMATS) as (keyof typeof FORMATS)[]) {
-        const text = outputs.files[format];
+      for (const format of Object.keys(FORMATS) as FormatName[]) {
+        const text = outputs.files[format]!;
         lines.push(`${format} ${createHash('sha256').update(text).digest('hex')} ${text.length}`);
       }
-      const { findings } = JSON.parse(outputs.files.json) as { findings: unknown[] };
+      const { findings } = JSON.parse(outputs.files.json!) as { findings: unknown[] };
       lines.push(`findings ${findings.length}`);
       return lines.join('\n') + '\n';
     };

@@ -1,10 +1,11 @@
 /** Plugins: rules from the config's `plugins`, in the built-in rule shape, validated like built-in rules. */
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config/load-config.js';
-import { lint, loadConfig } from '../src/pipeline/lint.js';
+import { loadConfig } from '../src/config/run-config.js';
+import { lint } from '../src/pipeline/run.js';
 import { cmlint } from './helpers/cli.js';
 import { contentType } from './helpers/rule-tester.js';
 
@@ -56,7 +57,7 @@ describe('plugins', () => {
 
   it('reports a bad option of a plugin rule like one of a built-in rule', async () => {
     const dir = project('plugins: ["./one.mjs"]\nrules:\n  listed-type: [error, { idz: [] }]\n', { 'one.mjs': `export default ${ruleSource('listed-type')};\n` });
-    expect(await configError(dir)).toBe(".linterrc.yaml:3:26: rules.listed-type[1].idz: unknown key 'idz'");
+    expect(await configError(dir)).toBe(".linterrc.yaml:3:26: rules.listed-type[1].idz: unknown key 'idz' (did you mean 'ids'?)");
   });
 
   const broken: [string, string, Record<string, string>, string][] = [
@@ -132,6 +133,32 @@ describe('plugins', () => {
     expect(existsSync(join(dir, 'baseline.json'))).toBe(false);
   });
 
+  it('a promise that a plugin starts and nobody awaits, or a callback that throws: an internal error, exit code 2, reports left as they were (real bin)', () => {
+    const rule = (id: string, create: string) => ruleSource(id).replace(/create\(context\) \{.*\} \}$/s, `create(context) { ${create} } }`);
+    const dir = project('plugins: ["./floating.mjs"]\ninclude: ["export.json"]\n', {
+      'floating.mjs': `export default { rules: [${rule('floating', "return { contentType(ct) { if (ct.id === 'page') Promise.reject(new Error('floating in ' + ct.id)); } };")}] };\n`,
+      'late.mjs': `export default { rules: [${rule('late', "return { contentType(ct) { if (ct.id === 'page') setTimeout(() => { throw new Error('late in ' + ct.id); }); } };")}] };\n`,
+      'out/report.json': 'previous',
+    });
+    const run = cmlint(['-f', 'json:out/report.json', '-f', 'sarif:out/report.sarif', '--as-of', '2027-03-01'], { cwd: dir });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'cmlint: internal error (an error that nothing awaited or caught, in a plugin or in cmlint): floating in page\nSet CMLINT_DEBUG=1 to see where it happened.\n',
+    });
+    // The rejection comes before the reports are renamed into place: they are not written, and no temporary file is left.
+    expect(readdirSync(join(dir, 'out'))).toEqual(['report.json']);
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toBe('previous');
+    const debug = cmlint(['-f', 'json', '--as-of', '2027-03-01'], { cwd: dir, env: { CMLINT_DEBUG: '1' } });
+    expect(debug.code).toBe(2);
+    expect(debug.stderr).toMatch(/^cmlint: internal error \(an error that nothing awaited or caught, in a plugin or in cmlint\): Error: floating in page\n\s+at .*floating\.mjs/);
+    // A timer's callback that throws (whenever it comes: the report may be out by then).
+    writeFileSync(join(dir, '.linterrc.yaml'), 'plugins: ["./late.mjs"]\ninclude: ["export.json"]\n');
+    const late = cmlint(['-f', 'json', '--as-of', '2027-03-01'], { cwd: dir });
+    expect(late.code).toBe(2);
+    expect(late.stderr).toBe('cmlint: internal error (an error that nothing awaited or caught, in a plugin or in cmlint): late in page\nSet CMLINT_DEBUG=1 to see where it happened.\n');
+  });
+
   it('loads plugins only from the config file: a `plugins` key in an input file is data', async () => {
     const dir = project('extends: []\n', { 'evil.mjs': 'throw new Error("must not be loaded");\n' });
     writeFileSync(join(dir, 'export.json'), JSON.stringify({ plugins: ['./evil.mjs'], contentTypes: [contentType('article', [])] }));
@@ -141,7 +168,7 @@ describe('plugins', () => {
 
   it('lists and explains plugin rules, and accepts them in --rule (real bin)', () => {
     const dir = project('plugins: ["./one.mjs"]\n', { 'one.mjs': `export default ${ruleSource('listed-type')};\n` });
-    expect(cmlint(['rules', '--as-of', '2027-01-01'], { cwd: dir }).stdout).toMatch(/^listed-type\s+error\s+enforced from 2027-02-15 \(in 45 days\)\s+Reports listed content types\.$/m);
+    expect(cmlint(['rules', '--as-of', '2027-01-01'], { cwd: dir }).stdout).toMatch(/^listed-type +error {5}enforced from 2027-02-15 \(in 45 days\)\n {4}Reports listed content types\.$/m);
     expect(cmlint(['explain', 'listed-type'], { cwd: dir }).stdout).toMatch(/^# listed-type\n/);
     const off = cmlint(['--rule', 'listed-type=off', '--as-of', '2027-03-01', '-f', 'json'], { cwd: dir });
     expect(off.stderr).toBe('');

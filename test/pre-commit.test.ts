@@ -109,10 +109,11 @@ describe('replay of what pre-commit passes', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0); // warnings only
     // The entry file alone has no locales; that de-DE is missing comes from the locales in model.json.
-    const rows = run.stdout.split('\n').filter((l) => /^\s+\d+:\d+\s/.test(l));
-    expect(run.stdout.split('\n')[0]).toBe('space/entries/posts.json');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(/warning\s+article › entry post-1 › title › de-DE\s+Field 'title' has no value in de-DE\.\s+untranslated-field/);
+    const headings = run.stdout.split('\n').filter((l) => /^\S+:\d+:\d+ {2}/.test(l));
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toMatch(/^space\/entries\/posts\.json:\d+:\d+ {2}warning {2}untranslated-field$/);
+    expect(run.stdout).toContain(`${headings[0]}\n  article › entry post-1 › title › de-DE · `);
+    expect(run.stdout).toContain("\n  Field 'title' has no value in de-DE.\n");
     expect(run.stdout).toContain('3 files, 2 content types, 2 entries');
     // Not reported: the lookahead in model.json, the backreference in author.yaml (not staged), the space-wide finding.
     expect(run.stdout).not.toContain('re2-incompatible-pattern');
@@ -122,7 +123,8 @@ describe('replay of what pre-commit passes', () => {
   it('fails on an error in a staged file, and stays clean when that file is not staged', () => {
     const failing = hook(dir, ['space/model.json', 'space/author.yaml']);
     expect(failing.code).toBe(1);
-    expect(failing.stdout.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('✖'))).toEqual(['space/author.yaml', 'space/model.json']);
+    const files = failing.stdout.split('\n').flatMap((l) => /^(\S+):\d+:\d+ {2}/.exec(l)?.[1] ?? []);
+    expect([...new Set(files)]).toEqual(['space/author.yaml', 'space/model.json']);
     const clean = hook(dir, ['space/entries/posts.json']);
     expect(clean.code).toBe(0);
   });

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConfigFile } from '../src/config/load-config.js';
-import { lint } from '../src/pipeline/lint.js';
+import { lint } from '../src/pipeline/run.js';
 import { loadBuiltinRules } from '../src/engine/rules-registry.js';
 import { build, loadFiles, positionOf, pretty, removeTempDirs, tempDir, writeFiles } from './helpers/load-helpers.js';
 

@@ -46,10 +46,17 @@ describe('the lifecycle of the usage endpoints and role paging as of 2027-03-01'
   it('cmlint rules shows the usage endpoints removed and role paging enforced', () => {
     const run = cmlint(['rules', '--as-of', '2027-03-01']);
     expect(run.code).toBe(0);
-    const line = (id: string) => run.stdout.split('\n').find((l) => l.startsWith(`${id} `))!;
-    expect(line('legacy-usage-endpoint')).toMatch(/deprecated \(no updates or support\) since 2026-08-18; removed \(410 Gone\) since 2027-02-28/);
-    expect(line('role-offset-paging')).toMatch(/enforced since 2027-02-15/);
-    const before = cmlint(['rules', '--as-of', '2026-11-21']).stdout.split('\n').find((l) => l.startsWith('legacy-usage-endpoint '))!;
+    /** A rule's row, with the lines its status is wrapped onto (indented to its column). */
+    const row = (stdout: string, id: string) => {
+      const lines = stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith(`${id} `));
+      let text = lines[at]!;
+      for (let next = at + 1; lines[next]!.startsWith(' '.repeat(20)); next++) text += ` ${lines[next]!.trim()}`;
+      return text;
+    };
+    expect(row(run.stdout, 'legacy-usage-endpoint')).toMatch(/deprecated \(no updates or support\) since 2026-08-18; removed \(410 Gone\) since 2027-02-28/);
+    expect(row(run.stdout, 'role-offset-paging')).toMatch(/enforced since 2027-02-15/);
+    const before = row(cmlint(['rules', '--as-of', '2026-11-21']).stdout, 'legacy-usage-endpoint');
     expect(before).toMatch(/since 2026-08-18; removed \(410 Gone\) from 2027-02-28 \(in 99 days\)/);
   });
 
@@ -175,7 +182,7 @@ describe('application sources as inputs', () => {
     const dir = repo({ '.linterrc.yaml': 'sources: ["src/*.ts"]\n', 'src/bad.ts': "import { createClient } from 'contentful';\nconst = 1;\n" });
     const run = cmlint([], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/src\/bad\.ts\n\s+2:7\s+error\s+Cannot parse as JavaScript\/TypeScript: /);
+    expect(run.stdout).toMatch(/^src\/bad\.ts:2:7 {2}error {2}input-error\n {2}Cannot parse as JavaScript\/TypeScript: /);
   });
 });
 

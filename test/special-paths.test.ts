@@ -223,6 +223,22 @@ describe('config, baseline, taxonomy and plugins: only regular files of a sane s
     expect(run(['.'], where)).toEqual({ code: 2, stdout: '', stderr: '.linterrc.yaml: cannot read config file: a symbolic link to /dev/zero, a character device, not a regular file\n' });
   });
 
+  it('a committed .linterrc.yaml that is a dangling link: a config error saying where it leads, not the config of a directory above', () => {
+    const above = fresh('dangling-config');
+    writeFileSync(join(above, '.linterrc.yaml'), 'rules: {}\n');
+    const where = join(above, 'project');
+    mkdirSync(join(where, 'sub'), { recursive: true });
+    copyFileSync(join(DEMO, 'export.json'), join(where, 'export.json'));
+    symlinkSync('sub/../gone.yaml', join(where, '.linterrc.yaml'));
+    const message = `.linterrc.yaml: cannot read config file: a symbolic link to ${join(where, 'gone.yaml')}, which does not exist\n`;
+    expect(run(['.'], where)).toEqual({ code: 2, stdout: '', stderr: message });
+    // Through a second link: the path that is missing.
+    symlinkSync('gone.yaml', join(where, 'link.yaml'));
+    rmSync(join(where, '.linterrc.yaml'));
+    symlinkSync('link.yaml', join(where, '.linterrc.yaml'));
+    expect(run(['.'], where)).toEqual({ code: 2, stdout: '', stderr: message });
+  });
+
   it.each([
     ['baseline: /dev/urandom', 'baseline: /dev/urandom\n', 'cannot read baseline: a character device, not a regular file'],
     ['baseline: a FIFO', 'baseline: pipe\n', 'pipe: cannot read baseline: a FIFO (a named pipe, or a pipe such as /dev/stdin), not a regular file'],

@@ -1,7 +1,7 @@
 import { compileGlob, GlobSyntaxError } from '../util/glob/compile-glob.js';
 import { CODE_INPUT_KINDS } from '../inputs/kinds.js';
 import { encodePointer } from '../inputs/space/json-scan.js';
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 
 /** Config keys that hold globs of files. */
 const FILE_GLOB_KEYS = ['include', 'exclude', 'migrations', 'sources', ...CODE_INPUT_KINDS.map((kind) => kind.key)];

@@ -129,6 +129,23 @@ export function buildConfigSchema(rules: readonly Rule<never>[]): Record<string,
         description:
           'Globs of migration scripts (.js, .cjs, .mjs, .ts), relative to this file: replayed in path order (file-name order within a folder) on the space with the migration tool (contentful-migration, installed beside cmlint), and the model they produce is linted. The scripts run in-process.',
       },
+      migrationsApplied: {
+        description:
+          'The migration scripts the space on disk already holds (only the newer ones are replayed): the last of them (a path relative to this file), or the entry of the space that records the version of the last script run ({contentType, field, entry?}, as the service\'s continuous-delivery example keeps it in a versionTracking entry).',
+        oneOf: [
+          { type: 'string', minLength: 1 },
+          {
+            type: 'object',
+            properties: {
+              contentType: { type: 'string', minLength: 1, description: 'The content type of the version-tracking entry (versionTracking in the example).' },
+              field: { type: 'string', minLength: 1, description: 'Its field that holds the version: the last script run, named by its file name without the extension (version in the example).' },
+              entry: { type: 'string', minLength: 1, description: 'The id of the entry, when the content type has several.' },
+            },
+            required: ['contentType', 'field'],
+            additionalProperties: false,
+          },
+        ],
+      },
       ...Object.fromEntries(CODE_INPUT_KINDS.map((kind) => [kind.key, { ...globs, description: kind.description }])),
       taxonomy: {
         type: 'string',

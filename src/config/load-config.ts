@@ -1,19 +1,22 @@
 import { yamlValue } from '../util/yaml-value.js';
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isIsoDate } from '../engine/dates.js';
 import type { Rule, Severity, SeveritySetting } from '../engine/rule.js';
 import { decodePointer, encodePointer, JsonSyntaxError } from '../inputs/space/json-scan.js';
 import { diagnoseJson } from '../inputs/space/json-diagnose.js';
-import { JsonSourceFile, locateInYaml, type Position } from '../inputs/space/source.js';
+import { JsonSourceFile, locateInYaml } from '../inputs/space/source.js';
+import type { Position } from '../model/source-ref.js';
 import { globProblems } from './check-globs.js';
 import { buildConfigSchema } from './config-schema.js';
-import { closest } from './closest.js';
+import { didYouMean, suggestions } from './closest.js';
 import { ConfigError } from './config-error.js';
 import { loadPlugins } from './load-plugins.js';
+import { knownKeys } from './schema-keys.js';
 import { packageFile } from '../util/package-root.js';
 import { FileKindError, readRegularFile } from '../util/regular-file.js';
+import type { MigrationsApplied } from '../inputs/migrations/applied.js';
 
 export const CONFIG_FILE_NAMES = ['.linterrc.yaml', '.linterrc.yml', '.linterrc.json'] as const;
 
@@ -35,6 +38,8 @@ export interface ConfigFile {
   exclude?: string[];
   /** Globs of migration scripts, relative to the config file: replayed on the space before it is linted. */
   migrations?: string[];
+  /** The scripts the space on disk already holds: the last of them, or where the space records its version. */
+  migrationsApplied?: MigrationsApplied;
   /** The organisation taxonomy export, relative to the config file. */
   taxonomy?: string;
   asOf?: string;
@@ -63,14 +68,27 @@ export interface LoadedConfig {
 
 export { ConfigError };
 
-/** The nearest config file in `cwd` or a parent directory. */
+/**
+ * The nearest config file in `cwd` or a parent directory: the first name there, whatever it is.
+ * A dangling symbolic link (or a path that cannot be looked at) is the config too, and reading it
+ * says why it cannot be read: the search must not go on to another directory's config.
+ */
 export function findConfigFile(cwd: string): string | null {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     for (const name of CONFIG_FILE_NAMES) {
       const candidate = join(dir, name);
-      if (existsSync(candidate)) return candidate;
+      if (isPresent(candidate)) return candidate;
     }
     if (dirname(dir) === dir) return null;
+  }
+}
+
+function isPresent(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }
 
@@ -179,13 +197,16 @@ export async function readConfigFile(absPath: string, shown: string, builtins: r
   const validate = await configValidator(rules, plugged.length === 0);
   const valid = validate(parsed.value);
   const ruleIds = rules.map((r) => r.meta.id);
+  // Only a config with an unknown key needs the schema (for suggestions): built then, once.
+  let schema: Record<string, unknown> | undefined;
+  const keysAt = (path: readonly string[]) => knownKeys((schema ??= buildConfigSchema(rules)), path);
   const problems = new Map<string, Position>();
   const problem = (pointer: string, message: string): void => {
     const position = parsed.locate(pointer);
     problems.set(`${shown}:${position.line}:${position.column}: ${keyPath(pointer)}: ${message}`, position);
   };
   for (const error of valid ? [] : (validate.errors ?? [])) {
-    const described = describeError(error, ruleIds);
+    const described = describeError(error, ruleIds, keysAt);
     if (described) problem(described.pointer, described.message);
   }
   // The schema checks the shape YYYY-MM-DD; a day that does not exist (2025-02-30) is caught here.
@@ -206,8 +227,11 @@ function keyPath(pointer: string): string {
   return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
-/** An ajv error as a plain sentence about one key, or null for errors that only repeat another. */
-function describeError(error: ErrorObject, ruleIds: readonly string[]): { pointer: string; message: string } | null {
+/**
+ * An ajv error as a plain sentence about one key, or null for errors that only repeat another.
+ * `keysAt` gives the keys the schema knows for the object at a path (for an unknown key's suggestions).
+ */
+function describeError(error: ErrorObject, ruleIds: readonly string[], keysAt: (path: readonly string[]) => string[]): { pointer: string; message: string } | null {
   const pointer = error.instancePath;
   const parent = decodePointer(pointer);
   switch (error.keyword) {
@@ -217,13 +241,12 @@ function describeError(error: ErrorObject, ruleIds: readonly string[]): { pointe
       const key = (error.params as { additionalProperty: string }).additionalProperty;
       const at = pointer + encodePointer([key]);
       if (parent[parent.length - 1] === 'rules') {
-        const suggestion = closest(key, ruleIds);
-        return { pointer: at, message: `unknown rule '${key}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}` };
+        return { pointer: at, message: `unknown rule '${key}'${didYouMean(suggestions(key, ruleIds))}` };
       }
       if (key === 'options' && parent[0] === 'overrides') {
         return { pointer: at, message: 'options cannot be set in overrides (set them under the top-level rules)' };
       }
-      return { pointer: at, message: `unknown key '${key}'` };
+      return { pointer: at, message: `unknown key '${key}'${didYouMean(suggestions(key, keysAt(parent)))}` };
     }
     case 'enum': {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);

@@ -1,5 +1,5 @@
 import type { RuleContext, Visitors } from '../engine/rule.js';
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import { fieldBefore } from './counterpart.js';
 import { EntryImpact, type EntryChange } from './entry-impact.js';
 import { assetFiles, type AssetFile } from '../model/asset-files.js';

@@ -42,7 +42,7 @@ import { debuglog } from 'node:util';
 import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache/cache-directory.js';
 import { saveAfterRun } from '../cache/cache-saves.js';
 import type { CodeInput, DefinitionCounts } from '../inputs/code-input.js';
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
 import type { Severity, Target } from './rule.js';

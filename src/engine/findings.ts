@@ -1,6 +1,6 @@
 import { grown, Numbering } from '../util/compact/lists.js';
 import { decodePointer } from '../inputs/space/json-scan.js';
-import type { Place, Position, SourceFile, SourceRef } from '../inputs/space/source.js';
+import type { Place, Position, SourceFile, SourceRef } from '../model/source-ref.js';
 import type { EnforcementStatus } from './dates.js';
 import type { Change, Severity, Target } from './rule.js';
 import type { StageStatus } from './stages.js';

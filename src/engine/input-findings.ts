@@ -16,7 +16,7 @@ export function inputErrorsOf(error: unknown): InputError[] | null {
  * or SARIF report of a run that stopped is still a valid document that says why). They are
  * `internal`: not about the space, never in a baseline, and they make the run exit 2.
  */
-export function inputErrorFindings(errors: readonly InputError[]): Finding[] {
+export function inputErrorFindings(errors: readonly Pick<InputError, 'file' | 'message' | 'position' | 'pointer'>[]): Finding[] {
   return errors
     .map((error) => ({
       ruleId: INPUT_ERROR_ID,

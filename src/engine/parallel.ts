@@ -1,11 +1,12 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { InputError, InputErrors } from '../inputs/space/input-error.js';
+import type { FileIdentity } from '../inputs/space/file-bytes.js';
 import { knownLayout, type LayoutIndex } from '../inputs/space/json-stream.js';
 import type { EntryUnit, InputFile, LoadOptions, Space } from '../inputs/space/load-space.js';
 import type { SeveritySetting } from './rule.js';
 import type { WireFindings } from './findings.js';
-import { PROGRESS_EVERY, type RuleRunner, type RunStats } from './run-rules.js';
+import { PROGRESS_EVERY, type EntryPool, type RuleRunner, type RunStats } from './run-rules.js';
 
 /** What a worker thread needs to build the same space and rules as the main thread. */
 export interface WorkerSetup {
@@ -44,7 +45,7 @@ const UNITS_AHEAD = 3;
  * them as they arrive, between its own units, so the result is the same as with one thread and
  * nothing is left to hand over at the end.
  */
-export class WorkerPool {
+export class WorkerPool implements EntryPool {
   private readonly workers: Worker[];
   private readonly messages: Map<Worker, (message: WorkerMessage) => void> = new Map();
   private readonly failures: Promise<never>;
@@ -79,16 +80,20 @@ export class WorkerPool {
   /**
    * Lets the workers read the model (with the members of large files the main thread found), as
    * soon as the main thread has read it: they prepare their rules while the main thread does.
+   * Each file must be, from a worker's first read on, the file the main thread read (its
+   * identity): one changed in between is an input error, as when the main thread reads it again.
    */
   start(space: Space): void {
     if (this.started) return;
     this.started = true;
     const layouts: Record<string, LayoutIndex> = {};
+    const identities: Record<string, FileIdentity> = {};
     for (const file of space.files) {
       const layout = knownLayout(file.absPath);
       if (layout) layouts[file.absPath] = layout;
+      if (file.identity) identities[file.absPath] = file.identity;
     }
-    for (const worker of this.workers) worker.postMessage({ type: 'start', layouts });
+    for (const worker of this.workers) worker.postMessage({ type: 'start', layouts, identities });
   }
 
   /**

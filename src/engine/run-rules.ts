@@ -1,7 +1,7 @@
 import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../inputs/space/json-scan.js';
 import type { Space } from '../inputs/space/load-space.js';
-import type { SourceFile } from '../inputs/space/source.js';
+import type { SourceFile } from '../model/source-ref.js';
 import type { CodeInput, DefinitionCounts } from '../inputs/code-input.js';
 import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
 import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
@@ -410,13 +410,25 @@ function dataValues(keys: readonly string[], data: Record<string, string | numbe
   });
 }
 
+/**
+ * Threads that visit entries beside this one: parallel.ts's WorkerPool, a layer above this runner
+ * (it imports the runner; the runner knows it by this interface only).
+ */
+export interface EntryPool {
+  /**
+   * Visits the entries of the space with `runner`, split among the threads, counting them in
+   * `stats`. Returns false (nothing done) when no input can be split.
+   */
+  visit(space: Space, runner: RuleRunner, stats: RunStats, onProgress?: (stats: Readonly<RunStats>) => void): Promise<boolean>;
+}
+
 export interface RunOptions {
   onProgress?: (stats: Readonly<RunStats>) => void;
   /**
    * Worker threads for entries, started by the caller with the same inputs and config. Without
    * one, or when no input can be split or a rule cannot run in parallel, one thread does it all.
    */
-  pool?: import('./parallel.js').WorkerPool;
+  pool?: EntryPool;
   /** The model before the change (`cmlint diff`): the rules with `meta.diff` run, and no others. */
   before?: SpaceModel;
   /** Application source files, visited after the model (read only when a rule visits them). */

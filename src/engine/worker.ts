@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadConfig } from '../config/run-config.js';
 import { RuleConfiguration } from '../config/resolve-rules.js';
-import { loadConfig } from '../pipeline/lint.js';
 import { InputError, InputErrors } from '../inputs/space/input-error.js';
+import { expectIdentities, type FileIdentity } from '../inputs/space/file-bytes.js';
 import { rememberLayout, type LayoutIndex } from '../inputs/space/json-stream.js';
 import { loadSpace, type EntryUnit } from '../inputs/space/load-space.js';
 import type { WorkerMessage, WorkerSetup } from './parallel.js';
@@ -14,7 +15,7 @@ const setup = workerData as WorkerSetup;
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
 
-type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex> } | { type: 'unit'; unit: number; range: EntryUnit };
+type Incoming = { type: 'start'; layouts: Record<string, LayoutIndex>; identities: Record<string, FileIdentity> } | { type: 'unit'; unit: number; range: EntryUnit };
 
 /** Messages that arrive before the rules are ready (the main thread hands out a first unit at once) wait here. */
 const waiting: Incoming[] = [];
@@ -34,7 +35,9 @@ async function prepare(): Promise<void> {
   // The config (and its plugins) load while the main thread reads the model; the model is read
   // here once the main thread says start, with the layout of large files it found.
   const loaded = await loadConfig(setup.cwd, undefined, setup.configPath ?? undefined);
-  for (const [absPath, layout] of Object.entries((await start).layouts)) rememberLayout(absPath, layout);
+  const { layouts, identities } = await start;
+  for (const [absPath, layout] of Object.entries(layouts)) rememberLayout(absPath, layout);
+  expectIdentities(identities);
 
   const space = await loadSpace(setup.inputs, setup.cwd, { taxonomy: setup.taxonomy });
   const fileIndex = new Map(space.files.map((file, i) => [file, i]));

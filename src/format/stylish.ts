@@ -1,52 +1,42 @@
-import { quoted, readableFinding, visible } from '../util/safe-text.js';
+import { readableFinding, visible } from '../util/safe-text.js';
 import pc from 'picocolors';
 import type { Finding } from '../engine/findings.js';
 import { plural } from '../util/plural.js';
+import { DEFAULT_WIDTH, wrapText } from '../util/wrap-text.js';
 import { documentsScope, enforcementLabel, targetLabel } from './labels.js';
-import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
+import { whole, type ChunkFormatter, type Formatter } from './types.js';
 
-/** The heading a finding is listed under: its file, or for `cmlint diff` its content type (as people see them). */
-function groupOf(finding: Finding): string {
-  if (finding.change) return finding.target.contentType === null ? '(space)' : `content type ${quoted(finding.target.contentType)}`;
-  return finding.file === null ? '(space)' : visible(finding.file);
-}
+/** Where a finding's text is indented under its heading line. */
+const INDENT = '  ';
 
-/** The columns of a finding's line (of a readable finding). */
-function rowOf(f: Finding) {
-  return {
-    position: f.line === null ? '' : f.change ? `${f.file}:${f.line}:${f.column}` : `${f.line}:${f.column}`,
-    severity: f.change ? `${f.severity} ${f.change}` : f.severity,
-    target: targetLabel(f),
-    message: f.message,
-    level: f.severity,
-    rule: f.ruleId,
-    enforcement: enforcementLabel(f),
-  };
-}
+/** Between what a finding is about and its enforcement date. */
+const SEPARATOR = ' · ';
 
 const LINES_PER_CHUNK = 256;
 
+/** Where a finding is, as editors and terminals open it: `file:line:column`, the file alone, or `(space)` for the space as a whole. */
+function placeOf(f: Finding): string {
+  if (f.file === null) return '(space)';
+  return f.line === null ? f.file : `${f.file}:${f.line}:${f.column ?? 1}`;
+}
+
 /**
- * Human output grouped by file, as ESLint's stylish: position, severity, target, message, rule,
- * date. Findings of `cmlint diff` are grouped by content type, with their file position and
- * whether the change is breaking or dangerous. In chunks: each group is read twice (the widths
- * of its columns, then its lines), its findings made readable as they are written.
+ * Human output, as Ruff, Biome and tsc print for a terminal: each finding starts with a short
+ * line `file:line:column  severity  rule-id` (a place that terminals and editors open), then,
+ * indented, what it is about (content type › entry › field › locale) with the date the service
+ * enforces it, and the message, wrapped to the width (`context.width`, default 100; a word is
+ * never split). A summary closes: counts, what the run read, what else fails it, and the
+ * command that explains a rule. Findings of `cmlint diff` say "breaking" or "dangerous" beside
+ * their severity. Findings are read once, made readable as they are written.
  */
 export const formatStylishChunks: ChunkFormatter = function* (result, context) {
-  const { findings } = result;
   const c = pc.createColors(context.color);
   const severityColor = { error: c.red, warning: c.yellow, info: c.blue } as const;
-  const groups = new Map<string, number[]>();
+  const width = context.width ?? DEFAULT_WIDTH;
+  const textWidth = width - INDENT.length;
+  const counts = { error: 0, warning: 0, info: 0 };
+  const byRule = new Map<string, number>();
   let upcoming = 0;
-  let index = 0;
-  for (const finding of findings) {
-    const key = groupOf(finding);
-    const group = groups.get(key);
-    if (group) group.push(index);
-    else groups.set(key, [index]);
-    index++;
-    if (finding.enforcement.status === 'upcoming') upcoming++;
-  }
 
   let lines: string[] = [];
   const flush = () => {
@@ -54,50 +44,74 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     lines = [];
     return text;
   };
-  for (const [file, indexes] of groups) {
-    const w = { position: 0, severity: 0, target: 0, rule: 0 };
-    for (const i of indexes) {
-      const row = rowOf(readableFinding(findings.at(i)!));
-      w.position = Math.max(w.position, row.position.length);
-      w.severity = Math.max(w.severity, row.severity.length);
-      w.target = Math.max(w.target, row.target.length);
-      w.rule = Math.max(w.rule, row.rule.length);
-    }
-    lines.push(c.underline(file));
-    for (const i of indexes) {
-      const row = rowOf(readableFinding(findings.at(i)!));
-      lines.push(
-        [
-          ' ',
-          c.dim(row.position.padEnd(w.position)),
-          severityColor[row.level](row.severity.padEnd(w.severity)),
-          c.cyan(row.target.padEnd(w.target)),
-          row.message,
-          c.dim(row.rule),
-          c.dim(row.enforcement),
-        ].join('  '),
-      );
-      if (lines.length >= LINES_PER_CHUNK) yield flush();
-    }
-    lines.push('');
+  for (const finding of result.findings) {
+    counts[finding.severity]++;
+    byRule.set(finding.ruleId, (byRule.get(finding.ruleId) ?? 0) + 1);
+    if (finding.enforcement.status === 'upcoming') upcoming++;
+    const f = readableFinding(finding);
+    const severity = f.change ? `${f.severity} (${f.change})` : f.severity;
+    lines.push([c.bold(placeOf(f)), severityColor[f.severity](severity), visible(f.ruleId)].join('  '));
+    if (!f.internal) lines.push(...aboutLines(f, textWidth, c));
+    lines.push(...wrapText(f.message, textWidth).map((line) => INDENT + line), '');
+    if (lines.length >= LINES_PER_CHUNK) yield flush();
   }
 
-  const counts = countBySeverity(findings);
-  const total = findings.length;
+  const total = result.findings.length;
   const { filesRead, contentTypes, entries } = result.stats;
-  const scope = `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}${documentsScope(result.stats)}`;
-  if (total === 0) {
-    lines.push(c.green(`✔ No problems (${scope}, as of ${result.asOf})`));
-  } else {
-    const summary = `✖ ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info)`;
-    lines.push((counts.error > 0 ? c.red : counts.warning > 0 ? c.yellow : c.blue)(c.bold(summary)));
-    lines.push(c.dim(`  ${scope}, as of ${result.asOf}`));
-    if (upcoming > 0) lines.push(c.dim(`  ${plural(upcoming, 'finding')} concern changes the service has not enforced yet`));
+  const scope = `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}${documentsScope(result.stats)}, as of ${result.asOf}`;
+  const stale = context.staleBaseline ?? 0;
+  if (total === 0 && stale === 0) lines.push(c.green(`✔ No problems (${scope})`));
+  else {
+    const bySeverity = [
+      ...(counts.error > 0 ? [plural(counts.error, 'error')] : []),
+      ...(counts.warning > 0 ? [plural(counts.warning, 'warning')] : []),
+      ...(counts.info > 0 ? [`${counts.info} info`] : []),
+    ];
+    const summary = total === 0 ? '✖ No new problems' : `✖ ${plural(total, 'problem')} (${bySeverity.join(', ')})`;
+    lines.push((counts.error > 0 || stale > 0 ? c.red : counts.warning > 0 ? c.yellow : c.blue)(c.bold(summary)));
+    lines.push(c.dim(`${INDENT}${scope}`));
   }
-  if (result.suppressed > 0) lines.push(c.dim(`  ${plural(result.suppressed, 'finding')} hidden by the baseline`));
-  for (const note of result.stats.documents?.notes ?? []) lines.push(c.yellow(`  ⚠ ${visible(note)}`));
+  /** Lines under the counts, each in its colour (applied after wrapping, which counts characters). */
+  const notes: [string, (text: string) => string][] = [];
+  const { maxWarnings } = context;
+  if (maxWarnings && counts.warning > maxWarnings.limit) notes.push([`${plural(counts.warning, 'warning')}, more than ${maxWarnings.setting}: the run fails`, c.red]);
+  if (stale > 0) {
+    const which = stale === 1 ? 'recorded finding that no longer occurs: remove it' : 'recorded findings that no longer occur: remove them';
+    notes.push([`the baseline has ${stale} ${which} with --prune-baseline`, c.red]);
+  }
+  if (upcoming > 0) {
+    notes.push([upcoming === 1 ? '1 finding concerns a change the service has not enforced yet' : `${upcoming} findings concern changes the service has not enforced yet`, c.dim]);
+  }
+  if (result.suppressed > 0) notes.push([`${plural(result.suppressed, 'finding')} hidden by the baseline`, c.dim]);
+  for (const note of result.stats.documents?.notes ?? []) notes.push([`⚠ ${visible(note)}`, c.yellow]);
+  if (byRule.size > 0) notes.push([`Why and how to fix: cmlint explain ${byRule.size === 1 ? [...byRule.keys()][0] : `<rule>, e.g. cmlint explain ${mostFrequent(byRule)}`}`, c.dim]);
+  for (const [note, color] of notes) lines.push(...wrapText(note, textWidth).map((line) => color(INDENT + line)));
   yield flush();
 };
+
+/** What a finding is about (content type › entry › field › locale) and when the service enforces it, wrapped and indented. */
+function aboutLines(f: Finding, width: number, c: ReturnType<typeof pc.createColors>): string[] {
+  const target = targetLabel(f);
+  const enforcement = enforcementLabel(f);
+  if (target === '') return [c.dim(INDENT + enforcement)];
+  const lines = wrapText(target, width);
+  const last = lines.length - 1;
+  const joined = lines[last]!.length + SEPARATOR.length + enforcement.length <= width;
+  return [
+    ...lines.map((line, i) => INDENT + c.cyan(line) + (i === last && joined ? c.dim(SEPARATOR + enforcement) : '')),
+    ...(joined ? [] : [c.dim(INDENT + enforcement)]),
+  ];
+}
+
+/** The rule with the most findings (the first listed among equals). */
+function mostFrequent(byRule: ReadonlyMap<string, number>): string {
+  let best = '';
+  let most = 0;
+  for (const [rule, n] of byRule) {
+    if (n > most) [best, most] = [rule, n];
+  }
+  return best;
+}
 
 /** Stylish (see formatStylishChunks), as one string. */
 export const formatStylish: Formatter = whole(formatStylishChunks);

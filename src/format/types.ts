@@ -30,6 +30,12 @@ export interface FormatContext {
   root: string;
   /** A rule's documentation URL, when one is known. */
   docsUrl?: (ruleId: string) => string | undefined;
+  /** Human formats: the columns text is wrapped to (default 100). */
+  width?: number;
+  /** The run's warning limit, and the setting as people see it (`--max-warnings 3`): the summary says when the warnings exceed it. */
+  maxWarnings?: { limit: number; setting: string };
+  /** Recorded findings of the baseline that no longer occur (the run exits 2): the summary says so. */
+  staleBaseline?: number;
 }
 
 export type Formatter = (result: LintResult, context: FormatContext) => string;

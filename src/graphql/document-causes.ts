@@ -1,5 +1,6 @@
 import type { ASTNode, DocumentNode, FieldNode as GraphQLFieldNode, GraphQLSchema } from 'graphql';
-import { lowerFirstAscii } from './naming.js';
+import { removedBy, type ScriptRemoval, type ScriptRemovals } from '../model/script-removals.js';
+import { fieldNameOf, lowerFirstAscii, typeNameOf } from './naming.js';
 import type { SchemaContentType, SchemaField, SchemaModel } from './schema-model.js';
 import { graphqlJs } from './graphql-js.js';
 
@@ -116,24 +117,50 @@ function fieldNamed(type: SchemaContentType, name: string): SchemaField | undefi
   return type.fields.find((f) => f.exposedName === name) ?? type.fields.find((f) => f.name === name);
 }
 
-/** "T.f is now X, not Y" when the model before says it was something else (`changed`); else "T.f is X". */
+/** " by migrations/0042-x.js:7" when a migration script last set `prop` of the field (without `prop`: made the field); "" otherwise. */
+function setByScript(field: SchemaField, prop?: string): string {
+  const { source } = field.node.contentType;
+  const site = source.file.scriptSite?.(source, ['fields', String(field.node.index), ...(prop === undefined ? [] : [prop])]);
+  return site ? ` by ${site.file}:${site.line}` : '';
+}
+
+/** "T.f is now X, not Y" when the model before says it was something else (`changed`); else "T.f is X". Names the script that made it, if one did. */
 function describeChange(type: SchemaContentType, name: string, field: SchemaField, before: SchemaModel | null): { text: string; changed: boolean } {
   const now = describeField(field);
   const old = before?.contentTypes.find((t) => t.node.id === type.node.id)?.fields.find((f) => f.node.id === field.node.id);
-  if (field.omitted) return { text: `${type.naming.name}.${name} is omitted from the APIs (the field is set to omitted)`, changed: old !== undefined && !old.omitted };
+  if (field.omitted) return { text: `${type.naming.name}.${name} is omitted from the APIs (the field is set to omitted${setByScript(field, 'omitted')})`, changed: old !== undefined && !old.omitted };
   const was = old && !old.omitted ? describeField(old) : null;
-  if (was !== null && was !== now) return { text: `${type.naming.name}.${name} is now ${now}, not ${was}`, changed: true };
+  const by = setByScript(field);
+  if (was !== null && was !== now) return { text: `${type.naming.name}.${name} is now ${now}, not ${was}${by ? ` (changed${by})` : ''}`, changed: true };
   const queried = field.exposedName !== name ? ` (queried as ${field.exposedName})` : '';
   return { text: `${type.naming.name}.${name} is ${now}${queried}`, changed: false };
 }
 
-/** A field a query names that the content type does not have (now): removed, omitted, or never there. */
-function missingField(type: SchemaContentType, name: string, after: SchemaModel, before: SchemaModel | null): ModelCause {
+/** The field of a content type, named `name` in the API, that a migration script removes. */
+function removedField(removals: ScriptRemovals | null, contentType: string, name: string): ScriptRemoval | undefined {
+  return removals?.fields(contentType).find((r) => [fieldNameOf(r.node.id), `${fieldNameOf(r.node.id)}Collection`].includes(name));
+}
+
+/** The content type that a migration script removes whose type name, or query field (`post`, `postCollection`), is `name`. */
+function removedType(removals: ScriptRemovals | null, name: string, as: 'type' | 'query'): ScriptRemoval | undefined {
+  return removals?.contentTypes().find((r) => {
+    const typeName = typeNameOf(r.node.id).name;
+    return as === 'type' ? typeName === name : [lowerFirstAscii(typeName), `${lowerFirstAscii(typeName)}Collection`].includes(name);
+  });
+}
+
+/** A field a query names that the content type does not have (now): removed (by a script, if one did), omitted, or never there. */
+function missingField(type: SchemaContentType, name: string, before: SchemaModel | null, removals: ScriptRemovals | null): ModelCause {
   const field = fieldNamed(type, name);
   if (field) return { contentType: type.node.id, field: field.node.id, text: describeChange(type, name, field, before).text };
   const old = before?.contentTypes.find((t) => t.node.id === type.node.id);
   const removed = old && fieldNamed(old, name);
-  if (removed) return { contentType: type.node.id, field: removed.node.id, text: `${type.naming.name}.${name} was removed (field '${removed.node.id}' of content type '${type.node.id}')` };
+  const script = removedField(removals, type.node.id, name);
+  if (removed) {
+    const by = script ? `; ${removedBy(script)}` : '';
+    return { contentType: type.node.id, field: removed.node.id, text: `${type.naming.name}.${name} was removed (field '${removed.node.id}' of content type '${type.node.id}'${by})` };
+  }
+  if (script) return { contentType: type.node.id, field: script.node.id, text: `field '${script.node.id}' of content type '${type.node.id}' is ${removedBy(script)}` };
   return { contentType: type.node.id, field: null, text: `content type '${type.node.id}' has no field that the API names ${name}` };
 }
 
@@ -142,12 +169,17 @@ function missingField(type: SchemaContentType, name: string, after: SchemaModel,
  * or null when the error is not about the model (a misspelt argument, an unknown variable).
  * `before` (in `cmlint diff`) names the change: a field or content type removed, a field's type
  * changed. An error inside a link's selection is the link field's when that field changed.
+ * `removals` (with migration scripts) names the script line that removes a field or content type.
  */
-export function modelCause(node: ASTNode, place: Place | undefined, after: SchemaModel, before: SchemaModel | null): ModelCause | null {
+export function modelCause(node: ASTNode, place: Place | undefined, after: SchemaModel, before: SchemaModel | null, removals: ScriptRemovals | null = null): ModelCause | null {
   if (!place) return null;
   if (node.kind === 'NamedType') {
-    const gone = before && !typeByName(after, node.name.value) ? typeByName(before, node.name.value) : undefined;
-    return gone ? { contentType: gone.node.id, field: null, text: `content type '${gone.node.id}' (${node.name.value}) was removed` } : null;
+    const name = node.name.value;
+    if (typeByName(after, name)) return null;
+    const gone = before ? typeByName(before, name) : undefined;
+    const script = removedType(removals, name, 'type');
+    if (gone) return { contentType: gone.node.id, field: null, text: `content type '${gone.node.id}' (${name}) was removed${script ? ` (${removedBy(script)})` : ''}` };
+    return script ? { contentType: script.node.id, field: null, text: `content type '${script.node.id}' (${name}) is ${removedBy(script)}` } : null;
   }
   // The field whose value the selection is made on (a link, a rich text, a collection).
   const holderType = place.enclosing && typeByName(after, place.enclosing.parentType);
@@ -155,19 +187,23 @@ export function modelCause(node: ASTNode, place: Place | undefined, after: Schem
   const holder = holderType && holderField ? { contentType: holderType.node.id, field: holderField.node.id, ...describeChange(holderType, place.enclosing!.name, holderField, before) } : null;
   if (holder?.changed) return holder;
   const keyed = filterOrOrderField(node, place, after);
-  if (keyed) return missingField(keyed.type, keyed.name, after, before);
+  if (keyed) return missingField(keyed.type, keyed.name, before, removals);
   if (node.kind === 'Field') {
     const name = node.name.value;
     const type = typeByName(after, place.parentType);
     if (type) {
       const field = fieldNamed(type, name);
       if (field) return { contentType: type.node.id, field: field.node.id, text: describeChange(type, name, field, before).text };
-      const cause = missingField(type, name, after, before);
+      const cause = missingField(type, name, before, removals);
       return holder && cause.field === null ? { ...cause, text: `${cause.text} (${holder.text})` } : cause;
     }
-    if (place.parentType === 'Query' && before) {
-      const gone = before.contentTypes.find((t) => [lowerFirstAscii(t.naming.name), `${lowerFirstAscii(t.naming.name)}Collection`].includes(name));
-      if (gone && !after.contentTypes.some((t) => t.node.id === gone.node.id)) return { contentType: gone.node.id, field: null, text: `content type '${gone.node.id}' was removed` };
+    if (place.parentType === 'Query') {
+      const gone = before?.contentTypes.find((t) => [lowerFirstAscii(t.naming.name), `${lowerFirstAscii(t.naming.name)}Collection`].includes(name));
+      const script = removedType(removals, name, 'query');
+      if (gone && !after.contentTypes.some((t) => t.node.id === gone.node.id)) {
+        return { contentType: gone.node.id, field: null, text: `content type '${gone.node.id}' was removed${script ? ` (${removedBy(script)})` : ''}` };
+      }
+      if (script && !after.contentTypes.some((t) => t.node.id === script.node.id)) return { contentType: script.node.id, field: null, text: `content type '${script.node.id}' is ${removedBy(script)}` };
     }
   }
   return holder && { contentType: holder.contentType, field: holder.field, text: holder.text };

@@ -1,4 +1,4 @@
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import type { ContentTypeNode, FieldNode } from '../model/nodes.js';
 import {
   RESERVED_TYPE_NAMES,

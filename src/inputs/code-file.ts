@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Position, SourceFile, SourceRef } from './space/source.js';
+import type { Position, SourceFile, SourceRef } from '../model/source-ref.js';
 import type { SourcePlaceNode } from '../model/code-nodes.js';
 
 /** The text of a code file as parsers see it: decoded as UTF-8, without a byte order mark. */

@@ -1,5 +1,5 @@
 import type { InputFile } from './space/load-space.js';
-import type { SourceFile } from './space/source.js';
+import type { SourceFile } from '../model/source-ref.js';
 import type { CodeNode } from '../model/code-nodes.js';
 import type { ServiceHosts } from './sources/hosts.js';
 

@@ -1,4 +1,4 @@
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import { mimetypeGroups } from './mimetype-groups.js';
 import type { AssetNode } from './nodes.js';
 

@@ -1,5 +1,5 @@
 import type { DocumentNode, FragmentDefinitionNode, OperationDefinitionNode, Source } from 'graphql';
-import type { SourceRef } from '../inputs/space/source.js';
+import type { SourceRef } from './source-ref.js';
 
 /**
  * Nodes of the code inputs (GraphQL documents today; application sources beside them): what

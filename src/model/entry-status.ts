@@ -1,4 +1,4 @@
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import type { EntryNode } from './nodes.js';
 
 /** Archived entries (`sys.archivedVersion`) are not published and are skipped by entry checks. */

@@ -1,4 +1,4 @@
-import type { SourceRef } from '../inputs/space/source.js';
+import type { SourceRef } from './source-ref.js';
 import type { CodeNode } from './code-nodes.js';
 import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from './json-types.js';
 

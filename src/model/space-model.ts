@@ -1,5 +1,6 @@
-import type { Position } from '../inputs/space/source.js';
+import type { Position } from './source-ref.js';
 import type { ContentTypeNode, EditorInterfaceNode, LocaleNode, MemberNode, ReportNode } from './nodes.js';
+import { ScriptRemovals } from './script-removals.js';
 import type { TaxonomyIndex } from './taxonomy.js';
 import { StringTable } from '../util/compact/string-table.js';
 
@@ -19,6 +20,12 @@ export class SpaceModel {
    * script line (the node's record), with the tool's message: reported by migration-invalid.
    */
   readonly migrationIssues: { node: ReportNode; message: string }[] = [];
+  /**
+   * Content types and fields that migration scripts delete (a field also when renamed away), each
+   * at the script line that does it: findings about the removal are reported there, and name it.
+   * Empty without scripts.
+   */
+  readonly scriptRemovals = new ScriptRemovals();
   /**
    * Values of keys repeated in an input's structure (two `entries` sections in an export), not
    * read: JSON.parse keeps only a repeated key's last value, and so does cmlint. Each with where
@@ -62,3 +69,4 @@ export class SpaceModel {
     return chain;
   }
 }
+

@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { BeforeInputs } from './lint.js';
-import { STOP_SIGNALS, signalsDelivered } from '../util/signals.js';
+import type { BeforeInputs } from './plan.js';
+import { temporaryDirectory } from '../util/temporary-directory.js';
 
 /** `--base REF` cannot be read: not a repository, not a commit, git missing. */
 export class GitBaseError extends Error {}
@@ -16,50 +15,6 @@ export interface BaseTree {
   map(path: string): string;
   /** Removes the tree; a SIGINT or SIGTERM that came while it was there then ends the process. */
   remove(): Promise<void>;
-}
-
-/**
- * A new temporary directory for the tree, removed when a SIGINT or SIGTERM stops the run (by
- * their default action the process would end at once and leave the tree behind: 76 MB for a
- * 79 MB export). While `git archive` and `tar` run (`children`), the handler stops them, and the
- * extraction's end removes the tree; afterwards the handler removes it. Either way the process
- * then ends by the same signal, as it would have without the handler. The handler is installed
- * before the directory is made, so that no signal finds a directory without one.
- */
-function checkoutDirectory() {
-  const children = new Set<ChildProcess>();
-  let signalled: NodeJS.Signals | null = null;
-  let dir: string | undefined;
-  const removeNow = () => {
-    for (const name of STOP_SIGNALS) process.off(name, onSignal);
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  };
-  function onSignal(signal: NodeJS.Signals): void {
-    signalled ??= signal;
-    if (children.size > 0) {
-      for (const child of children) child.kill('SIGKILL');
-      return;
-    }
-    removeNow();
-    process.kill(process.pid, signal);
-  }
-  for (const name of STOP_SIGNALS) process.on(name, onSignal);
-  try {
-    dir = mkdtempSync(join(tmpdir(), 'cmlint-base-'));
-  } catch (error) {
-    removeNow();
-    throw error;
-  }
-  return {
-    dir,
-    children,
-    signalled: () => signalled !== null,
-    async remove() {
-      await signalsDelivered();
-      removeNow();
-      if (signalled !== null) process.kill(process.pid, signalled);
-    },
-  };
 }
 
 function git(args: readonly string[], cwd: string): string {
@@ -75,7 +30,7 @@ export async function extractBase(ref: string, cwd: string): Promise<BaseTree> {
   if (ref.startsWith('-')) throw new GitBaseError(`--base: '${ref}' is not a commit`);
   const commit = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' });
   if (commit.status !== 0) throw new GitBaseError(`--base: '${ref}' is not a commit of the repository at ${root}`);
-  const tree = checkoutDirectory();
+  const tree = temporaryDirectory('cmlint-base-');
   const { dir } = tree;
   try {
     await new Promise<void>((done, fail) => {

@@ -2,7 +2,7 @@ import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readd
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { visible } from '../util/safe-text.js';
-import { kindOf } from '../util/regular-file.js';
+import { MAX_LINKS, kindOf } from '../util/regular-file.js';
 import { STOP_SIGNALS, signalsDelivered } from '../util/signals.js';
 
 /**
@@ -21,7 +21,8 @@ import { STOP_SIGNALS, signalsDelivered } from '../util/signals.js';
  * Signals: during the run, SIGINT and SIGTERM keep their default action (the process ends at
  * once, and nothing has been written yet). While files are written (asynchronously, so that a
  * signal is seen between chunks), a handler aborts the writes, their temporary files are
- * removed, and the process then ends by the same signal, as if no handler had been there.
+ * removed, and the process then ends by the same signal, as if no handler had been there. An
+ * error that escapes the run (exitAfterWrites) ends the writes the same way.
  */
 export class OutputFileError extends Error {
   /** `code`: the file system's error code; `reason`: what is wrong, when no such code says it. */
@@ -48,15 +49,29 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Writes under way. A signal aborts them (between chunks); each then removes its temporary file
- * once its file operations have settled (a pending open could otherwise create the file again
- * after a removal) and the last one ends the process by that signal.
+ * Writes under way. A signal, or an error that escaped the run, aborts them (between chunks);
+ * each then removes its temporary file once its file operations have settled (a pending open
+ * could otherwise create the file again after a removal) and the last one ends the process: by
+ * that signal, or with the exit code asked for.
  */
 const writes = new Set<AbortController>();
 let interrupted: NodeJS.Signals | null = null;
+let exitCode: number | null = null;
 
 function onSignal(signal: NodeJS.Signals): void {
   interrupted ??= signal;
+  for (const write of writes) write.abort();
+}
+
+/**
+ * Ends the process with `code` (for the bin: an error that escaped the run, see escapedError in
+ * cli.ts), at once when no file is being written, else once the writes under way have stopped and
+ * removed their temporary files: the files they would have replaced keep what they held. A write
+ * that starts meanwhile stops at once.
+ */
+export function exitAfterWrites(code: number): void {
+  if (writes.size === 0) process.exit(code);
+  exitCode ??= code;
   for (const write of writes) write.abort();
 }
 
@@ -64,6 +79,7 @@ function onSignal(signal: NodeJS.Signals): void {
 function track(write: AbortController): () => Promise<void> {
   if (writes.size === 0) for (const name of STOP_SIGNALS) process.on(name, onSignal);
   writes.add(write);
+  if (interrupted !== null || exitCode !== null) write.abort();
   return async () => {
     await signalsDelivered();
     writes.delete(write);
@@ -71,6 +87,7 @@ function track(write: AbortController): () => Promise<void> {
     for (const name of STOP_SIGNALS) process.off(name, onSignal);
     // With no handler left, the signal has its default action: the process ends by it.
     if (interrupted !== null) process.kill(process.pid, interrupted);
+    if (exitCode !== null) process.exit(exitCode);
   };
 }
 
@@ -121,9 +138,6 @@ interface OutputTarget {
 
 /** A directory of file descriptors' links, as realpath gives it (`/proc/self/fd` is `/proc/PID/fd`): the process id. */
 const DESCRIPTOR_DIRECTORY = /^\/proc\/(\d+)(?:\/task\/\d+)?\/fd$/;
-
-/** As the kernel follows them (MAXSYMLINKS). */
-const MAX_LINKS = 40;
 
 /**
  * What `absPath` leads to: a regular file to replace (or a new one), or a FIFO, a character
@@ -260,7 +274,7 @@ export async function writeOutputFile(absPath: string, shown: string, text: stri
     } finally {
       await file.close();
     }
-    if (interrupted !== null) throw new Error('interrupted');
+    if (write.signal.aborted) throw new Error('interrupted');
     await rename(temp, target.path);
   } catch (error) {
     await rm(temp, { force: true });

@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Files that cmlint reads by a path from the command line or from a config file (the config
@@ -50,13 +51,36 @@ function tooLarge(size: number | null, maxBytes: number): string {
   return size === null ? `too large (more than ${limit})` : `too large: ${size.toLocaleString('en-US')} bytes (at most ${limit})`;
 }
 
+/** As many symbolic links as the kernel follows in a path (MAXSYMLINKS) before ELOOP. */
+export const MAX_LINKS = 40;
+
+/** Where a dangling symbolic link leads (through other links: the path that is missing); null when `absPath` is no such link. */
+function missingTarget(absPath: string): string | null {
+  let path = absPath;
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats === undefined) return links === 0 ? null : path;
+    if (!stats.isSymbolicLink()) return null;
+    path = resolve(dirname(path), readlinkSync(path));
+  }
+  return null;
+}
+
 /**
  * Checks, following symbolic links, that `absPath` is a regular file of at most `maxBytes`:
- * throws a FileKindError saying what it is otherwise, and the file system's error (ENOENT …)
- * when it cannot be looked at.
+ * throws a FileKindError saying what it is otherwise (a dangling link: where it leads), and the
+ * file system's error (ENOENT …) when it cannot be looked at.
  */
 export function checkRegularFile(absPath: string, maxBytes = Infinity): void {
-  checkStats(absPath, statSync(absPath), maxBytes);
+  let stats: Stats;
+  try {
+    stats = statSync(absPath);
+  } catch (error) {
+    const target = (error as NodeJS.ErrnoException).code === 'ENOENT' ? missingTarget(absPath) : null;
+    if (target !== null) throw new FileKindError(`a symbolic link to ${target}, which does not exist`);
+    throw error;
+  }
+  checkStats(absPath, stats, maxBytes);
 }
 
 /** Bytes read at a time after the first read (which asks for the whole file and one byte more). */

@@ -1,5 +1,3 @@
-import type { Finding } from '../engine/findings.js';
-
 /**
  * The one place where text from inputs (ids, values, file names, messages that quote them)
  * becomes text for people: terminals, CI logs, pull-request comments. Exports are written by
@@ -69,8 +67,16 @@ export function readable(text: string): string {
   return visible(shortenWords(text));
 }
 
+/** What of a finding (engine/findings.ts) people read: its text from inputs. */
+interface ShownFinding {
+  message: string;
+  file: string | null;
+  pointer: string | null;
+  target: { contentType: string | null; field: string | null; entry: string | null; locale: string | null };
+}
+
 /** The finding as human formats show it: message, file, pointer and target made visible, long ids, keys and words shortened. */
-export function readableFinding(f: Finding): Finding {
+export function readableFinding<F extends ShownFinding>(f: F): F {
   return {
     ...f,
     message: readable(f.message),

@@ -1,5 +1,5 @@
 import type { ShapedField } from '../model/value-shape.js';
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import type { FieldJson } from '../model/json-types.js';
 import { customMessage } from './describe.js';
 import {

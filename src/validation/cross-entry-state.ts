@@ -1,6 +1,6 @@
 import { ByteList, IntList, Numbering, NumberList } from '../util/compact/lists.js';
 import { StringTable } from '../util/compact/string-table.js';
-import type { SourceFile } from '../inputs/space/source.js';
+import type { SourceFile } from '../model/source-ref.js';
 import type { AssetFile } from '../model/asset-files.js';
 import type { EntryRef } from '../model/nodes.js';
 

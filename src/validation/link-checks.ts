@@ -1,4 +1,4 @@
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import type { AssetFile } from '../model/asset-files.js';
 import { quoted, showBounds, showList } from './describe.js';
 import { boundsOf } from './value-checks.js';

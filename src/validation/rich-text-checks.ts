@@ -1,4 +1,4 @@
-import { isObject } from '../inputs/space/records.js';
+import { isObject } from '../util/json-value.js';
 import { ENABLEABLE_NODE_TYPES, isRichTextDocument, nodeTargetId, someNode, type RichTextNode } from '../model/rich-text.js';
 import { customMessage, quoted, showBounds, showList } from './describe.js';
 import { EntryLinkRule, missingAsset } from './link-checks.js';

@@ -1,4 +1,4 @@
-import { isObject, ownValue } from '../inputs/space/records.js';
+import { isObject, ownValue } from '../util/json-value.js';
 import { codePointLength } from '../model/text-length.js';
 import { isRichTextDocument, richTextLength, type RichTextNode } from '../model/rich-text.js';
 import { checkFlags, checkPattern, compileMatcher } from '../regex/re2-engine.js';

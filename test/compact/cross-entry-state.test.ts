@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceFile } from '../../src/inputs/space/source.js';
+import type { SourceFile } from '../../src/model/source-ref.js';
 import type { EntryRef } from '../../src/model/nodes.js';
 import { AssetTable, EntryIds, EntryRows, HOLDS_LIVE_VALUES, PUBLISHED_UNCHANGED, UniqueValues } from '../../src/validation/cross-entry-state.js';
 

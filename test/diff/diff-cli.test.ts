@@ -45,11 +45,10 @@ describe('cmlint diff', () => {
     expect(findings.find((f) => f.ruleId === 'required-added')!.file).toBe('after.json');
   });
 
-  it('groups stylish output by content type and says breaking', async () => {
+  it('heads each stylish finding with its place and "breaking", its content type below', async () => {
     const { stdout } = await cli(['diff', 'before.json', 'after.json', '--as-of', '2026-11-21'], FIXTURES);
-    expect(stdout).toMatch(/^content type article\n/);
-    expect(stdout).toContain('content type legacyPromo');
-    expect(stdout).toContain('error breaking');
+    expect(stdout).toMatch(/^after\.json:10:7 {2}error \(breaking\) {2}field-removed\n {2}article › subtitle · in effect\n/);
+    expect(stdout).toContain('\nbefore.json:81:5  error (breaking)  content-type-removed\n  legacyPromo · in effect\n');
   });
 
   it('--fail-on and --rule work as for lint', async () => {
@@ -117,7 +116,8 @@ describe('cmlint diff', () => {
   });
 
   it('--help describes diff', async () => {
-    expect((await cli(['--help'], FIXTURES)).stdout).toContain('cmlint diff --base <git-ref> [paths...]');
+    expect((await cli(['--help'], FIXTURES)).stdout).toContain('diff --base <git-ref>');
+    expect((await cli(['diff', '--help'], FIXTURES)).stdout).toContain('cmlint diff --base <git-ref> [paths...]');
   });
 
   it('usage errors exit 2', async () => {

@@ -474,7 +474,7 @@ function checkReport(format: string, text: string, inputs: Record<string, Buffer
       for (const line of lines) if (!/^::(error|warning|notice) [^\n]*::[^\n]*$/.test(line)) problems.push(`github line is not a workflow command: ${line.slice(0, 80)}`);
     } else if (format === 'markdown') {
       if (!text.startsWith('# Content model audit\n')) problems.push('markdown report has no title');
-    } else if (!/(✔ No problems|✖ \d+ problems?) /.test(text)) problems.push('stylish output has no summary');
+    } else if (!/(✔ No problems|✖ \d+ problems?|✖ No new problems)/.test(text)) problems.push('stylish output has no summary');
   } catch (error) {
     problems.push(`${format} output does not parse: ${(error as Error).message}`);
   }

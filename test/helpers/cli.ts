@@ -41,7 +41,7 @@ const TEST_CACHE = join(tmpdir(), `cmlint-test-caches-${process.getuid?.() ?? 'u
 /** The inherited environment without what changes cmlint's output, with the tests' cache directory. */
 export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['NO_COLOR', 'FORCE_COLOR', 'CMLINT_DEBUG', 'NODE_OPTIONS', 'CI', 'GITHUB_ACTIONS']) delete env[key];
+  for (const key of ['NO_COLOR', 'FORCE_COLOR', 'COLUMNS', 'CMLINT_DEBUG', 'NODE_OPTIONS', 'CI', 'GITHUB_ACTIONS']) delete env[key];
   return { ...env, CMLINT_COMPILE_CACHE: TEST_CACHE, ...extra };
 }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { InputError, InputErrors } from '../../src/inputs/space/input-error.js';
 import { loadSpace, type Space } from '../../src/inputs/space/load-space.js';
-import type { Position } from '../../src/inputs/space/source.js';
+import type { Position } from '../../src/model/source-ref.js';
 
 /** Helpers shared by the reader tests (test/load-*.test.ts). */
 

@@ -53,6 +53,20 @@ testRule(rule, {
       findings: [{ messageId: 'rejected', target: { contentType: 'article', field: 'rating' }, severity: 'error', message: /"type"/, line: 3 }],
     },
     {
+      name: 'an error of the content type as a whole: at the step that made its field (not at a field named like a word of the message), once (not again at a later save)',
+      space,
+      migrations: {
+        '1.js': script(
+          "const article = migration.editContentType('article');",
+          "article.createField('type').name('Type').type('Symbol');",
+          "article.createField('related').name('Related').type('Array')",
+          "  .linkType('Entry').items({ type: 'Link', linkType: 'Entry' });",
+          "migration.editContentType('article').name('Article');",
+        ),
+      },
+      findings: [{ messageId: 'rejected', target: { contentType: 'article', field: 'related' }, severity: 'error', message: 'The property "linkType" is forbidden on the field "related" because "type" is not "Link".', line: 4 }],
+    },
+    {
       name: 'the scripts after a rejected one are replayed without it, and rejected in turn where they depend on it',
       space,
       migrations: {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type * as t from '@babel/types';
-import { isObject } from '../space/records.js';
+import { isObject } from '../../util/json-value.js';
 import { SCRIPT_EXTENSIONS } from './extensions.js';
 
 /**

@@ -34,7 +34,7 @@ import { extname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, contentIdentity, hash32, readCacheJson, writeOwnFile } from '../../cache/cache-directory.js';
 import { saveAfterRun } from '../../cache/cache-saves.js';
-import { isObject } from '../space/records.js';
+import { isObject } from '../../util/json-value.js';
 import type { Extraction } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */

@@ -4,6 +4,7 @@ import { parseJs, ParseFailure } from '../sources/parse-js.js';
 import { InputError } from '../space/input-error.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 import { generatedByCode } from './generated.js';
+import type { GraphQLText } from './graphql-text.js';
 import { blank, templateText, untaggedGraphQL } from './untagged.js';
 
 /**
@@ -21,13 +22,6 @@ import { blank, templateText, untaggedGraphQL } from './untagged.js';
  * own parser (with their offsets), and everything outside them is blanked out before the JS/TS
  * parser runs.
  */
-export interface GraphQLText {
-  body: string;
-  /** UTF-16 offset of `body`'s first character in the file. */
-  offset: number;
-  /** For untagged GraphQL: the URL the file sends it to, where it shows one (untagged.ts). */
-  sentTo?: string;
-}
 
 /** What extraction found in a file: its GraphQL texts, or why it is generated code (then no text: generated.ts). */
 export interface Extraction {

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { escapeGlob } from '../../util/glob/compile-glob.js';
 import { globsMatch, readGlobs } from '../../util/glob/walk-globs.js';
 import { NOT_PROJECT_CODE } from '../project-dirs.js';
+import { walkInputGlobs } from '../space/find-inputs.js';
+import { displayPath } from '../space/load-space.js';
 import { DEFAULT_HOSTS } from '../sources/hosts.js';
 import { codegenOutputs } from './codegen-config.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
 import { generatedByPath, generatedFolder } from './generated.js';
 import { sentToOtherHost } from './untagged.js';
-
 
 /** What `cmlint init` finds for the documents input (paths relative to the directory it runs in, sorted). */
 export interface FoundDocuments {
@@ -16,7 +18,7 @@ export interface FoundDocuments {
   /**
    * Generated code among the files of the documents' extensions, GraphQL or not (generated.ts, and
    * what a graphql-codegen config in the directory generates): never documents. `exclude` is the
-   * glob that leaves it out: its generated folder as a whole (`src/lib/__generated/**`), else the file.
+   * glob that leaves it out (names escaped): its generated folder as a whole (`src/lib/__generated/**`), else the file.
    */
   generated: { path: string; exclude: string }[];
 }
@@ -25,7 +27,8 @@ export interface FoundDocuments {
 export async function findDocumentFiles(cwd: string): Promise<FoundDocuments> {
   const { default: fg } = await import('fast-glob');
   const extensions = [...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].map((e) => e.slice(1));
-  const candidates = await fg(`**/*.{${extensions.join(',')}}`, { cwd, ignore: [...NOT_PROJECT_CODE], onlyFiles: true, dot: false });
+  const globs = readGlobs([`**/*.{${extensions.join(',')}}`]);
+  const candidates = walkInputGlobs(fg, globs, { cwd, ignore: [...NOT_PROJECT_CODE], dot: false }, cwd).map((absPath) => displayPath(absPath, cwd));
   const outputs = await codegenOutputs(cwd);
   const { extractGraphQL } = await import('./extract.js');
   const { parse } = (await import('../../graphql/graphql-js.js')).graphqlJs();
@@ -33,7 +36,7 @@ export async function findDocumentFiles(cwd: string): Promise<FoundDocuments> {
   for (const path of candidates.sort()) {
     const folder = generatedFolder(path) ?? outputs.find((output) => output.endsWith('/') && path.startsWith(output));
     if (folder !== undefined || generatedByPath(path) !== null || outputs.includes(path)) {
-      found.generated.push({ path, exclude: folder === undefined ? path : `${folder.replace(/\/$/, '')}/**` });
+      found.generated.push({ path, exclude: folder === undefined ? escapeGlob(path) : `${escapeGlob(folder.replace(/\/$/, ''))}/**` });
       continue;
     }
     let extraction;
@@ -43,7 +46,7 @@ export async function findDocumentFiles(cwd: string): Promise<FoundDocuments> {
       continue; // Unreadable or unparsable here: the lint run will say so if the file is configured.
     }
     if (extraction.generated !== null) {
-      found.generated.push({ path, exclude: path });
+      found.generated.push({ path, exclude: escapeGlob(path) });
       continue;
     }
     const executable = extraction.texts.some((text) => {
@@ -66,14 +69,14 @@ export function generatedExcludes(generated: FoundDocuments['generated'], docume
   return [...new Set(generated.filter(({ path }) => globsMatch(globs, `${cwd}/${path}`, cwd)).map(({ exclude }) => exclude))].sort();
 }
 
-/** Globs that cover the files: one per top-level directory and its extensions (`src/**\/*.{graphql,tsx}`); files at the top are named. */
+/** Globs that cover the files: one per top-level directory and its extensions (`src/**\/*.{graphql,tsx}`); files at the top are named (names escaped). */
 export function documentGlobs(files: readonly string[]): string[] {
   const byDirectory = new Map<string, Set<string>>();
   const globs = new Set<string>();
   for (const file of files) {
     const slash = file.indexOf('/');
     if (slash < 0) {
-      globs.add(file);
+      globs.add(escapeGlob(file));
       continue;
     }
     const dir = file.slice(0, slash);
@@ -83,7 +86,7 @@ export function documentGlobs(files: readonly string[]): string[] {
   }
   for (const [dir, exts] of byDirectory) {
     const list = [...exts].sort();
-    globs.add(`${dir}/**/*.${list.length === 1 ? list[0] : `{${list.join(',')}}`}`);
+    globs.add(`${escapeGlob(dir)}/**/*.${list.length === 1 ? list[0] : `{${list.join(',')}}`}`);
   }
   return [...globs].sort();
 }

@@ -4,7 +4,7 @@ import { calleeNames, lastName, stringRaw } from '../sources/js-facts.js';
 import { descendants, isFunction, syntaxTree, type SyntaxTree } from '../sources/syntax-tree.js';
 import type { ServiceHosts } from '../sources/hosts.js';
 import { parseUrl } from '../sources/urls.js';
-import type { GraphQLText } from './extract.js';
+import type { GraphQLText } from './graphql-text.js';
 
 /**
  * GraphQL in plain string and template literals, without a `gql`/`graphql` tag (those are

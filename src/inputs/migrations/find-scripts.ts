@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, relative, sep } from 'node:path';
+import { escapeGlob } from '../../util/glob/compile-glob.js';
 
 /** What a migration script calls on the `migration` object it is given (the migration tool's API). */
 const MIGRATION_METHODS = new Set([
@@ -148,8 +149,8 @@ export function scriptGlobs(files: readonly string[], base: string): string[] {
     const siblings = parents.get(parent);
     if (siblings && siblings.length > 2) {
       const all = new Set(siblings.flatMap((d) => [...byDir.get(d)!]));
-      globs.add(`${parent}/**/*.${extGlob(all)}`);
-    } else globs.add(`${dir === '.' ? '' : `${dir}/`}*.${extGlob(exts)}`);
+      globs.add(`${escapeGlob(parent)}/**/*.${extGlob(all)}`);
+    } else globs.add(`${dir === '.' ? '' : `${escapeGlob(dir)}/`}*.${extGlob(exts)}`);
   }
   return [...globs].sort();
 }

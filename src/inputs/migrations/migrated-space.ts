@@ -1,5 +1,5 @@
 import type { Space } from '../space/load-space.js';
-import type { Position, SourceFile, SourceRef } from '../space/source.js';
+import type { Position, SourceFile, SourceRef } from '../../model/source-ref.js';
 import type { AssetNode, EntryNode } from '../../model/nodes.js';
 import type { SpaceModel } from '../../model/space-model.js';
 import type { ContentTypeOrigin, Site } from './sites.js';
@@ -43,6 +43,11 @@ export class MigratedRecordFile implements SourceFile {
   fileOf(ref: SourceRef, path: readonly string[]): string {
     const resolved = this.resolve(ref, path);
     return 'site' in resolved ? resolved.site.file : resolved.base.file.path;
+  }
+
+  scriptSite(ref: SourceRef, path: readonly string[]): Site | undefined {
+    const resolved = this.resolve(ref, path);
+    return 'site' in resolved ? resolved.site : undefined;
   }
 
   locate(ref: SourceRef, path: readonly string[]): Position {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { displayPath, type Space } from '../space/load-space.js';
 import { toContentType, toEditorInterface, toEntry } from '../space/records.js';
-import type { SourceFile, SourceRef } from '../space/source.js';
+import type { SourceFile, SourceRef } from '../../model/source-ref.js';
 import type { ContentTypeJson, FieldJson } from '../../model/json-types.js';
 import type { ContentTypeNode, EntryNode, FieldNode, ReportNode } from '../../model/nodes.js';
 import { SpaceModel } from '../../model/space-model.js';
@@ -10,7 +10,8 @@ import { guarded, loadScript, scriptError } from './load-script.js';
 import { MigratedRecordFile, MigratedSpace, SiteFile } from './migrated-space.js';
 import { OfflineSpace } from './offline-space.js';
 import { newOrigin, recordStep, type ContentTypeOrigin, type Site } from './sites.js';
-import { loadMigrationTool, type ParseResult, type ToolError, type ToolIntent } from './tool.js';
+import { errorField } from './error-fields.js';
+import { loadMigrationTool, type ParseResult, type ToolIntent } from './tool.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +78,8 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
   ];
 
   const origins = new Map<string, ContentTypeOrigin>();
+  /** Content types a script deleted, with the line that did it. */
+  const removedTypes = new Map<string, Site>();
   const entrySites = new Map<string, Site>();
   const issues: SpaceModel['migrationIssues'] = [];
   const absPaths = new Map<string, string>();
@@ -106,20 +109,30 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
       setCurrentScript(null);
     }
 
-    const rejected = [...result.stepsValidationErrors, ...result.payloadValidationErrors].map((e) => ({ error: e, intent: e.details?.intent }));
+    const rejected = [...result.stepsValidationErrors, ...result.payloadValidationErrors].map((e) => ({ error: e, intent: e.details?.intent, fieldId: raw(e.details?.intent ?? {}).payload?.fieldId }));
+    // The tool checks a content type as a whole at each save, so a later save repeats an error: each once, at the save that first had it.
+    const checked = new Set<string>();
     for (const batch of result.batches) {
-      for (const error of batch.validationErrors) rejected.push({ error, intent: intentFor(batch.intent, error) });
-      for (const error of batch.runtimeErrors) rejected.push({ error: { message: runtimeMessage(error) }, intent: leaves(batch.intent)[0] });
+      const steps = leaves(batch.intent);
+      for (const error of batch.validationErrors) {
+        const fieldId = errorField(error);
+        const key = JSON.stringify([raw(steps[0] ?? {}).payload?.contentTypeId, fieldId, error.message]);
+        if (checked.has(key)) continue;
+        checked.add(key);
+        rejected.push({ error, intent: stepOnField(steps, fieldId) ?? steps[0], fieldId });
+      }
+      for (const error of batch.runtimeErrors) rejected.push({ error: { message: runtimeMessage(error) }, intent: steps[0], fieldId: undefined });
     }
     if (rejected.length > 0) {
       // The tool repeats a message for each step of a chain (`.name()`, `.type()` …): reported once, at its first line.
       const seen = new Set<string>();
-      for (const { error, intent } of rejected) {
+      for (const { error, intent, fieldId } of rejected) {
         const site = intent ? siteOf(intent, script.absPath) : { file: path, line: 1 };
-        const key = JSON.stringify([site.file, raw(intent ?? {}).payload?.contentTypeId, raw(intent ?? {}).payload?.fieldId, error.message]);
+        const ctId = raw(intent ?? {}).payload?.contentTypeId;
+        const key = JSON.stringify([site.file, ctId, fieldId, error.message]);
         if (seen.has(key)) continue;
         seen.add(key);
-        issues.push({ node: issueNode(intent, site, script.absPath), message: error.message });
+        issues.push({ node: issueNode(ctId, fieldId, site, absPaths), message: error.message });
       }
       continue;
     }
@@ -135,8 +148,10 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
         if (ctId === undefined || type.startsWith('tag/')) continue;
         if (type === 'contentType/delete') {
           origins.delete(ctId);
+          removedTypes.set(ctId, site);
           continue;
         }
+        if (type === 'contentType/create') removedTypes.delete(ctId);
         let origin = origins.get(ctId);
         if (!origin) origins.set(ctId, (origin = newOrigin(site, base.contentTypes.get(ctId), base.editorInterfaces.get(ctId))));
         recordStep(origin, type, site, payload?.fieldId, payload?.props);
@@ -170,6 +185,13 @@ export async function replayMigrations(space: Space, scripts: readonly Migration
     else if (base.editorInterfaces.has(id)) model.editorInterfaces.set(id, base.editorInterfaces.get(id)!);
   }
   model.migrationIssues.push(...issues);
+  for (const [id, site] of removedTypes) if (base.contentTypes.has(id)) model.scriptRemovals.add({ node: nodeAt(id, undefined, site, absPaths), ...site });
+  for (const [id, origin] of origins) {
+    const kept = new Set(model.contentTypes.get(id)?.fields.map((f) => f.id));
+    for (const [fieldId, { site, renamedTo }] of origin.removedFields) {
+      if (!kept.has(fieldId)) model.scriptRemovals.add({ node: nodeAt(id, fieldId, site, absPaths), ...site, ...(renamedTo !== undefined ? { renamedTo } : {}) });
+    }
+  }
 
   const changed = new Map<string, EntryNode>();
   for (const id of offline.changedEntries.keys()) {
@@ -199,10 +221,11 @@ function leaves(intent: ToolIntent): ToolIntent[] {
   return intent.intents ? intent.intents.flatMap(leaves) : [intent];
 }
 
-/** The step a batch's validation error is about: the step on the field its message names, else the batch's first. */
-function intentFor(batch: ToolIntent, error: ToolError): ToolIntent | undefined {
-  const steps = leaves(batch);
-  return steps.find((s) => raw(s).payload?.fieldId !== undefined && error.message.includes(`"${raw(s).payload!.fieldId}"`)) ?? steps[0];
+/** The step of a batch that made a field: the step that created it, else the first that changed it. */
+function stepOnField(steps: readonly ToolIntent[], fieldId: string | undefined): ToolIntent | undefined {
+  if (fieldId === undefined) return undefined;
+  const onField = steps.filter((s) => raw(s).payload?.fieldId === fieldId);
+  return onField.find((s) => raw(s).type === 'field/create') ?? onField[0];
 }
 
 function runtimeMessage(error: unknown): string {
@@ -210,20 +233,19 @@ function runtimeMessage(error: unknown): string {
   return `An entry transformation threw: ${inner instanceof Error ? inner.message : String(inner)}`;
 }
 
-/** The node a rejected step is reported on: its content type and field, at its script line. */
-function issueNode(intent: ToolIntent | undefined, site: Site, scriptPath: string): ReportNode {
-  const payload = intent ? raw(intent).payload : undefined;
-  const ctId = payload?.contentTypeId;
-  const file = new SiteFile(site.file === scriptPath ? scriptPath : site.file, site);
-  const source: SourceRef = { file, pointer: ctId === undefined ? '' : `/contentTypes/${ctId}`, offset: 0 };
-  if (ctId === undefined) {
-    // A step about no content type (a tag): reported with no content type in its target.
-    return { kind: 'conceptScheme', id: '', concepts: [], source };
-  }
+/** The node a rejected step is reported on: its content type and field at its script line (a step about a tag: no content type). */
+function issueNode(ctId: string | undefined, fieldId: string | undefined, site: Site, absPaths: ReadonlyMap<string, string>): ReportNode {
+  if (ctId !== undefined) return nodeAt(ctId, fieldId, site, absPaths);
+  return { kind: 'conceptScheme', id: '', concepts: [], source: { file: new SiteFile(absPaths.get(site.file) ?? site.file, site), pointer: '', offset: 0 } };
+}
+
+/** A content type (or its field) at a script line: a step the tool rejects there, a content type or field a script removes there. */
+function nodeAt(ctId: string, fieldId: string | undefined, site: Site, absPaths: ReadonlyMap<string, string>): ContentTypeNode | FieldNode {
+  const source: SourceRef = { file: new SiteFile(absPaths.get(site.file) ?? site.file, site), pointer: `/contentTypes/${ctId}`, offset: 0 };
   const fields: FieldNode[] = [];
   const contentType: ContentTypeNode = { kind: 'contentType', id: ctId, json: { sys: { id: ctId }, fields: [] } as unknown as ContentTypeJson, fields, source };
-  if (payload?.fieldId === undefined) return contentType;
-  const field: FieldNode = { kind: 'field', id: payload.fieldId, json: { id: payload.fieldId, type: '' }, index: 0, contentType };
+  if (fieldId === undefined) return contentType;
+  const field: FieldNode = { kind: 'field', id: fieldId, json: { id: fieldId, type: '' }, index: 0, contentType };
   fields.push(field);
   return field;
 }

@@ -22,6 +22,8 @@ export interface ContentTypeOrigin {
   created?: Site;
   props: Map<string, Site>;
   fields: Map<string, FieldSites>;
+  /** Fields a script deleted or renamed away (`renamedTo`), with the line that did it. */
+  removedFields: Map<string, { site: Site; renamedTo?: string }>;
   latest: Site;
   /** The editor interface: the record on disk, and the last script line that changed it. */
   editorBase?: EditorInterfaceNode;
@@ -29,7 +31,7 @@ export interface ContentTypeOrigin {
 }
 
 export function newOrigin(site: Site, base?: ContentTypeNode, editorBase?: EditorInterfaceNode): ContentTypeOrigin {
-  return { props: new Map(), fields: new Map(), latest: site, ...(base ? { base } : {}), ...(editorBase ? { editorBase } : {}) };
+  return { props: new Map(), fields: new Map(), removedFields: new Map(), latest: site, ...(base ? { base } : {}), ...(editorBase ? { editorBase } : {}) };
 }
 
 /** Records a step of a script (one intent of the migration tool) in the origin of its content type. */
@@ -45,21 +47,26 @@ export function recordStep(origin: ContentTypeOrigin, type: string, site: Site, 
     origin.created = site;
     origin.props.clear();
     origin.fields.clear();
+    origin.removedFields.clear();
     delete origin.base;
   } else if (type === 'contentType/update') {
     for (const key of Object.keys(props ?? {})) origin.props.set(key, site);
   } else if (type === 'field/create' && fieldId !== undefined) {
     origin.fields.set(fieldId, { created: site, props: new Map(), latest: site });
+    origin.removedFields.delete(fieldId);
   } else if (type === 'field/update' && fieldId !== undefined) {
     const sites = field(fieldId);
     for (const key of Object.keys(props ?? {})) sites.props.set(key, site);
   } else if (type === 'field/delete' && fieldId !== undefined) {
     origin.fields.delete(fieldId);
+    origin.removedFields.set(fieldId, { site });
   } else if (type === 'field/rename' && fieldId !== undefined && typeof props?.newId === 'string') {
     const sites = field(fieldId);
     origin.fields.delete(fieldId);
     origin.fields.set(props.newId, sites);
     sites.props.set('id', site);
+    origin.removedFields.set(fieldId, { site, renamedTo: props.newId });
+    origin.removedFields.delete(props.newId);
   } else if (type === 'field/move' && fieldId !== undefined) {
     field(fieldId);
   } else if (type.startsWith('contentType/') && !type.includes('Entries') && !type.includes('Taxonomy')) {

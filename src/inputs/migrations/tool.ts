@@ -2,6 +2,7 @@ import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { InputError } from '../space/input-error.js';
 import { scriptCaller } from './call-sites.js';
+import { recordErrorFields } from './error-fields.js';
 
 /** A request the migration tool sends (or would send) to the service's management API. */
 export interface ToolRequest {
@@ -88,6 +89,8 @@ export function loadMigrationTool(cwd: string, configShown: string, searchFrom: 
     require.cache[callerModule] = replacement;
   }
   const parser = require(join(lib, 'migration-parser.js')) as { createMigrationParser: MigrationTool['createMigrationParser'] };
+  // The field each of its content type errors is about, from its own checks (error-fields.ts).
+  recordErrorFields((require(join(lib, 'offline-api', 'index.js')) as { OfflineAPI: Parameters<typeof recordErrorFields>[0] }).OfflineAPI);
   const version = (require(packageJson) as { version: string }).version;
   // The tool's own message for a default value in a locale that does not exist, as a pattern.
   const errors = require(join(lib, 'offline-api', 'validator', 'errors.js')) as { default: { field: { defaultValue: { INVALID_LOCALE(field: string, locale: string): string } } } };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { escapeGlob } from '../../util/glob/compile-glob.js';
 import { NOT_PROJECT_CODE } from '../project-dirs.js';
 import { DEFAULT_HOSTS, prefilterNeedles } from './hosts.js';
 import { sourceLanguage } from './language.js';
@@ -29,7 +30,7 @@ export async function proposeSources(cwd: string, skip: ReadonlySet<string> = ne
     if (!needles.some((n) => bytes.includes(n))) continue;
     const slash = path.indexOf('/');
     if (slash < 0) {
-      single.push(path);
+      single.push(escapeGlob(path));
       continue;
     }
     // Workflows by their folder; other code by its top-level directory.
@@ -41,7 +42,7 @@ export async function proposeSources(cwd: string, skip: ReadonlySet<string> = ne
   const globs = [...byDir].map(([dir, extensions]) => {
     const list = [...extensions].sort();
     const pattern = list.length === 1 ? `*.${list[0]}` : `*.{${list.join(',')}}`;
-    return dir === '.github/workflows' ? `${dir}/${pattern}` : `${dir}/**/${pattern}`;
+    return dir === '.github/workflows' ? `${dir}/${pattern}` : `${escapeGlob(dir)}/**/${pattern}`;
   });
   return [...globs, ...single].sort();
 }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { globsMatch, readGlobs, walkGlobs } from '../../util/glob/walk-globs.js';
+import { globsMatch, readGlobs } from '../../util/glob/walk-globs.js';
+import { walkInputGlobs } from '../space/find-inputs.js';
 import { displayPath } from '../space/load-space.js';
 import { isCodeFile, sourceLanguage } from './language.js';
 
@@ -14,6 +15,15 @@ export interface SourceSelection {
 }
 
 const NEVER = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/*.min.js'];
+
+/** Whether the path is a file; one that cannot be stat'ed (EACCES, ELOOP) is left to the space's inputs, which say why. */
+function isReachableFile(absPath: string): boolean {
+  try {
+    return statSync(absPath, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The application sources of a run. Without paths: the config's `sources` globs (less
@@ -30,7 +40,7 @@ export async function selectSources(
   if (options.globs.length > 0) {
     const { default: fg } = await import('fast-glob');
     const exclude = readGlobs(options.exclude);
-    for (const match of walkGlobs(fg, readGlobs(options.globs), { cwd: options.base, dot: true, ignore: NEVER })) {
+    for (const match of walkInputGlobs(fg, readGlobs(options.globs), { cwd: options.base, dot: true, ignore: NEVER }, options.cwd)) {
       if (sourceLanguage(match) !== null && !globsMatch(exclude, match, options.base)) configured.add(match);
     }
   }
@@ -38,7 +48,7 @@ export async function selectSources(
   const spacePaths: string[] = [];
   for (const path of paths) {
     const absPath = isAbsolute(path) ? path : resolve(options.cwd, path);
-    const isFile = statSync(absPath, { throwIfNoEntry: false })?.isFile() === true;
+    const isFile = isReachableFile(absPath);
     if (isFile && (configured.has(absPath) || (options.globs.length === 0 && isCodeFile(absPath)))) named.add(absPath);
     else if (isFile && isCodeFile(absPath)) continue; // outside the configured sources: skipped, like files outside `include`
     else spacePaths.push(path);

@@ -1,5 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import type { FileIdentity } from '../../model/source-ref.js';
 import { InputError } from './input-error.js';
+
+export type { FileIdentity };
 
 /**
  * The file changed while cmlint read it: it shrank, grew, was written or replaced (a file of a
@@ -12,17 +15,35 @@ export class FileChangedError extends InputError {
   }
 }
 
+
+/**
+ * The identities of the files as the main thread read them, by absolute path, in a worker thread
+ * of a parallel run (engine/parallel.ts): a worker opens the files itself, and what it reads must
+ * be what the main thread read, from its first read on. Empty in the main thread.
+ */
+const expectedIdentities = new Map<string, FileIdentity>();
+
+/** For a worker thread: the identities its files must have (see FileBytes.identity). */
+export function expectIdentities(identities: Readonly<Record<string, FileIdentity>>): void {
+  for (const [absPath, identity] of Object.entries(identities)) expectedIdentities.set(absPath, identity);
+}
+
 /** Random access to a file's bytes without reading it whole (for files of any size). */
 export class FileBytes {
   private fd: number | undefined;
-  /** The file as it was first opened: every read checks that it is still that file, unchanged. */
-  private first: Stats | undefined;
+  /**
+   * The file as it was first opened (in a worker thread: as the main thread first opened it):
+   * every read checks that it is still that file, unchanged.
+   */
+  private first: FileIdentity | undefined;
 
   constructor(
     readonly absPath: string,
     /** The path as shown to users, for its input errors. */
     readonly path: string,
-  ) {}
+  ) {
+    this.first = expectedIdentities.get(absPath);
+  }
 
   private handle(): number {
     if (this.fd !== undefined) return this.fd;
@@ -35,8 +56,17 @@ export class FileBytes {
       throw error;
     }
     this.fd = fd;
-    this.first ??= fstatSync(fd);
+    if (this.first === undefined) {
+      const { dev, ino, size, mtimeMs } = fstatSync(fd);
+      this.first = { dev, ino, size, mtimeMs };
+    }
     return fd;
+  }
+
+  /** The file as it was first opened (opened now if it was not yet). */
+  get identity(): FileIdentity {
+    if (this.first === undefined) this.handle();
+    return this.first!;
   }
 
   /** The size when first opened (known without opening the file again once it was). */

@@ -1,7 +1,9 @@
-import { realpathSync, statSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type FastGlob from 'fast-glob';
 import { GlobSyntaxError } from '../../util/glob/compile-glob.js';
-import { globsMatch, readGlobs, walkGlobs, type PathGlob } from '../../util/glob/walk-globs.js';
+import { DirectorySymlinkLoop } from '../../util/glob/symlink-loops.js';
+import { globsMatch, readGlobs, walkGlobs, type PathGlob, type WalkOptions } from '../../util/glob/walk-globs.js';
 import { InputError, fileSystemError, missingReason } from './input-error.js';
 import { displayPath, type InputFile } from './load-space.js';
 
@@ -15,6 +17,8 @@ export interface FindInputsOptions {
   base: string;
   include: readonly string[];
   exclude: readonly string[];
+  /** Files shown under another name than their path, by absolute path (standard input's copy). */
+  shownAs?: ReadonlyMap<string, string>;
 }
 
 function isGlob(pattern: string): boolean {
@@ -39,12 +43,13 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
     let stats;
     try {
       stats = statSync(absPath);
-    } catch {
+    } catch (error) {
       if (isGlob(path)) {
         globs.push({ pattern: path, cwd: options.cwd, named: true });
         continue;
       }
-      throw new InputError(path, missingReason(path));
+      // Not there, or there but not to be reached: a directory on the way that is not searchable, a link loop, a name too long.
+      throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? new InputError(path, missingReason(path)) : fileSystemError(path, error);
     }
     if (stats.isDirectory()) globs.push({ pattern: EXPORT_FILES, cwd: absPath, named: false });
     else found.set(absPath, true);
@@ -52,22 +57,8 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
 
   if (globs.length > 0 || options.exclude.length > 0) {
     const { default: fg } = await import('fast-glob');
-    const loops = new LoopGuard(options.cwd);
-    // fast-glob's synchronous walk: a project's few directories are read without a round trip
-    // through the thread pool for each (the asynchronous walk took twice as long for 20 documents
-    // in two directories); the files are read synchronously after it anyway.
-    const walk = { dot: false, ignore: ALWAYS_IGNORED, followSymbolicLinks: true, fs: { statSync: loops.statSync } };
     for (const { pattern, cwd, named } of globs) {
-      // cmlint's own glob as it is; a user's so that it cannot backtrack (util/glob/walk-globs.ts).
-      const userGlobs = pattern === EXPORT_FILES ? null : inputGlobs([pattern]);
-      let matches: string[];
-      try {
-        matches = userGlobs ? walkGlobs(fg, userGlobs, { cwd, ...walk }) : fg.sync(pattern, { cwd, absolute: true, onlyFiles: true, ...walk });
-      } catch (error) {
-        const where = (error as NodeJS.ErrnoException).path;
-        throw fileSystemError(displayPath(where === undefined ? cwd : resolve(cwd, where), options.cwd), error);
-      }
-      if (loops.found) throw loops.found;
+      const matches = walkInputGlobs(fg, inputGlobs([pattern]), { cwd, dot: false, ignore: ALWAYS_IGNORED }, options.cwd);
       if (named && matches.length === 0) throw new InputError(pattern, 'No files match this glob');
       for (const match of matches) {
         const absPath = resolve(match);
@@ -79,9 +70,35 @@ export async function findInputs(paths: readonly string[], options: FindInputsOp
       for (const path of [...found.keys()]) if (globsMatch(excluded, path, options.base)) found.delete(path);
     }
   }
-  return withoutAliases(
-    [...found.entries()].map(([absPath, explicit]) => ({ absPath, explicit })).sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0)),
-  );
+  const files = [...found.entries()].map(([absPath, explicit]): InputFile => {
+    const shown = options.shownAs?.get(absPath);
+    return shown === undefined ? { absPath, explicit } : { absPath, explicit, shown };
+  });
+  return withoutAliases(files.sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0)));
+}
+
+/**
+ * The files the globs name (absolute paths), walked as every input kind's globs are: with
+ * fast-glob's synchronous walk (a project's few directories are read without a round trip through
+ * the thread pool for each: the asynchronous walk took twice as long for 20 documents in two
+ * directories), symbolic links followed, but a directory symlink loop (which fast-glob alone
+ * walks until the path is too long, in exponential time when there are two) is an input error, as
+ * is a directory that cannot be read. Paths are shown relative to `cwd`, the run's directory.
+ */
+export function walkInputGlobs(fg: typeof FastGlob, globs: readonly PathGlob[], walk: WalkOptions, cwd: string): string[] {
+  try {
+    return walkGlobs(fg, globs, walk);
+  } catch (error) {
+    if (error instanceof DirectorySymlinkLoop) {
+      throw new InputError(
+        displayPath(error.link, cwd),
+        `Directory symlink loop: this link leads back to ${displayPath(error.ancestor, cwd)}, a directory that contains it, so the same files would be read again and again. ` +
+          'Remove the link, or name the directories to lint so that it is not under them',
+      );
+    }
+    const where = (error as NodeJS.ErrnoException).path;
+    throw fileSystemError(displayPath(where === undefined ? walk.cwd : resolve(walk.cwd, where), cwd), error);
+  }
 }
 
 /** Compiled globs of the command line or the config; one that does not compile is an input error that names it. */
@@ -109,57 +126,6 @@ function withoutAliases(files: InputFile[]): InputFile[] {
     else byRealPath.set(real, file);
   }
   return [...byRealPath.values()];
-}
-
-/**
- * Stops fast-glob from following a symbolic link to a directory that contains the link (a
- * directory symlink loop), which it would otherwise walk until the path is too long, taking
- * exponential time when there are two. Used as fast-glob's `statSync`, which it calls for symbolic
- * links: a loop is recorded as an input error, and its link is not followed.
- */
-class LoopGuard {
-  found: InputError | null = null;
-  private readonly realPaths = new Map<string, string>();
-
-  constructor(private readonly cwd: string) {}
-
-  readonly statSync = (path: string): Stats => {
-    const stats = statSync(path);
-    if (!stats.isDirectory()) return stats;
-    const ancestor = this.loopAncestor(resolve(this.cwd, path));
-    if (ancestor === null) return stats;
-    const link = displayPath(resolve(this.cwd, path), this.cwd);
-    this.found ??= new InputError(
-      link,
-      `Directory symlink loop: this link leads back to ${displayPath(ancestor, this.cwd)}, a directory that contains it, so the same files would be read again and again. ` +
-        'Remove the link, or name the directories to lint so that it is not under them',
-    );
-    const loop: NodeJS.ErrnoException = new Error('directory symlink loop');
-    loop.code = 'ELOOP';
-    throw loop;
-  };
-
-  /** The directory above `path` (on its way from the root) that is the same directory as `path`, if any. */
-  private loopAncestor(path: string): string | null {
-    const real = this.realPath(path);
-    for (let dir = dirname(path); ; dir = dirname(dir)) {
-      if (this.realPath(dir) === real) return dir;
-      if (dirname(dir) === dir) return null;
-    }
-  }
-
-  private realPath(path: string): string {
-    let real = this.realPaths.get(path);
-    if (real === undefined) {
-      try {
-        real = realpathSync.native(path);
-      } catch {
-        real = path;
-      }
-      this.realPaths.set(path, real);
-    }
-    return real;
-  }
 }
 
 /** The files of a run, and the ones findings are reported for. */

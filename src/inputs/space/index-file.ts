@@ -1,4 +1,5 @@
-import { KIND_BY_SECTION, KIND_BY_SYS_TYPE, KIND_BY_TAXONOMY_SECTION, OTHER_SECTIONS, TAXONOMY_KEY, TAXONOMY_KINDS, isObject, ownValue, type RecordKind } from './records.js';
+import { KIND_BY_SECTION, KIND_BY_SYS_TYPE, KIND_BY_TAXONOMY_SECTION, OTHER_SECTIONS, TAXONOMY_KEY, TAXONOMY_KINDS, type RecordKind } from './records.js';
+import { isObject, ownValue } from '../../util/json-value.js';
 import { InputError } from './input-error.js';
 import type { ValueView } from './value-view.js';
 

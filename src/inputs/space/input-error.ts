@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { readable, visible } from '../../util/safe-text.js';
-import type { Position } from './source.js';
+import type { Position } from '../../model/source-ref.js';
 
 /** A problem with an input file that stops cmlint from reading it: exit code 2. */
 export class InputError extends Error {
@@ -39,6 +39,7 @@ const FILE_SYSTEM_REASONS: Readonly<Record<string, string>> = {
   EISDIR: 'Is a directory',
   ELOOP: 'Too many levels of symbolic links',
   ENAMETOOLONG: 'File name too long',
+  ENOTDIR: 'Not a directory',
   EMFILE: 'Too many open files',
   EIO: 'Input/output error',
   ERR_FS_FILE_TOO_LARGE: 'The file is too large to read whole (over 2 GiB)',

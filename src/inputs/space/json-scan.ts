@@ -8,7 +8,7 @@
  * exact offset and reason.
  */
 
-import { isUtf8 } from 'node:buffer';
+import { constants, isUtf8 } from 'node:buffer';
 import { OVER_STRING_LIMIT } from './input-error.js';
 
 export class JsonSyntaxError extends Error {
@@ -31,6 +31,30 @@ class NotUtf8Error extends JsonSyntaxError {}
 /** A value (a record, or a key) too long to be one JavaScript string, at its first byte: not a syntax error, a limit of V8. */
 export class TooLongError extends JsonSyntaxError {}
 
+/** The TooLongError of the value that starts at file offset `offset`. */
+export function tooLongError(offset: number): TooLongError {
+  return new TooLongError(`Too large to read: cmlint parses each entry, asset and other record whole, and the text of this one is ${OVER_STRING_LIMIT}`, offset);
+}
+
+/**
+ * UTF-16 code units (what editors count as columns, and V8's string limit counts) of the UTF-8
+ * bytes `buf[start, end)`: one per character, two for a character outside the Basic Multilingual
+ * Plane (a 4-byte sequence); a character that `end` cuts counts whole.
+ */
+export function utf16Length(buf: Uint8Array, start: number, end: number): number {
+  let units = 0;
+  for (let i = start; i < end; i++) {
+    const byte = buf[i]!;
+    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return units;
+}
+
+/** Whether the UTF-8 bytes buf[start, end) make a longer text than a JavaScript string can hold (counted only when there are more bytes than that). */
+export function overStringLimit(buf: Uint8Array, start: number, end: number, limit = constants.MAX_STRING_LENGTH): boolean {
+  return end - start > limit && utf16Length(buf, start, end) > limit;
+}
+
 /**
  * The text of the UTF-8 bytes buf[start, end) (at file offset `base`, for errors). Bytes that are
  * not UTF-8 are an error (decoding alone would put U+FFFD in their place): inputs are checked so
@@ -43,10 +67,7 @@ export function utf8Text(buf: Uint8Array, start: number, end: number, base = 0):
     return bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw error;
-    throw new TooLongError(
-      `Too large to read: cmlint parses each entry, asset and other record whole, and the text of this one is ${OVER_STRING_LIMIT}`,
-      base + start,
-    );
+    throw tooLongError(base + start);
   }
 }
 

@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { diagnoseJson } from './json-diagnose.js';
 import {
   BACKSLASH,
@@ -11,7 +12,9 @@ import {
   OPEN_BRACKET,
   QUOTE,
   isWs,
+  overStringLimit,
   skipWs,
+  tooLongError,
   utf8Text,
   valueEnd,
   type Member,
@@ -48,6 +51,22 @@ export function parseAt(buf: Buffer, start: number, end: number, base: number): 
     }
     throw new JsonSyntaxError('Invalid JSON', base + start);
   }
+}
+
+/**
+ * How many bytes from a value's start (`rel` in `buf`, which holds the window read from there on)
+ * to read next, when what `buf` holds did not end the value (`asked`: the length asked for it
+ * last): twice as many, but no more than could still be a JavaScript string (`limit` UTF-16 code
+ * units, V8's); null when the value is longer than that already, so that its text is never read
+ * whole (a 1 GB record grew the window to 2 GB, and the run to over 2 GB of memory, before it was refused).
+ * First up to `limit` + 1 bytes, as many as the longest string has characters: a value that does
+ * not end there is too long unless its characters take several bytes each; then at most
+ * 3 * `limit` bytes (three bytes a code unit at most).
+ */
+export function grownValueWindow(buf: Uint8Array, rel: number, asked: number, limit = constants.MAX_STRING_LENGTH): number | null {
+  const held = buf.length - rel;
+  if (held >= 3 * limit || overStringLimit(buf, rel, buf.length, limit)) return null;
+  return Math.min(Math.max(asked, held) * 2, held <= limit ? limit + 1 : 3 * limit);
 }
 
 /** A window of a file's bytes that slides forward and grows for values larger than it. */
@@ -118,7 +137,9 @@ class Window {
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
         if (complete) throw error.moved(this.base);
-        length = Math.max(length * 2, this.buf.length * 2);
+        const next = grownValueWindow(this.buf, rel, length);
+        if (next === null) throw tooLongError(this.base + rel);
+        length = next;
         continue;
       }
       return { end: this.base + end, value: parseAt(this.buf, rel, end, this.base) };

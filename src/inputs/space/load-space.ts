@@ -1,18 +1,19 @@
 import { yamlValue } from '../../util/yaml-value.js';
-import { readFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
 import { relative, sep } from 'node:path';
 import type { AssetNode, EntryNode } from '../../model/nodes.js';
 import { SpaceModel } from '../../model/space-model.js';
 import { TaxonomyIndex } from '../../model/taxonomy.js';
 import { indexFile, type FileIndex } from './index-file.js';
 import { InputError, InputErrors, OVER_STRING_LIMIT, fileSystemError } from './input-error.js';
-import { FileChangedError } from './file-bytes.js';
+import { FileBytes, FileChangedError } from './file-bytes.js';
 import { diagnoseJson } from './json-diagnose.js';
 import { JsonSyntaxError, TooLongError, bomLength } from './json-scan.js';
 import { layoutElementCount, LayoutCutter, streamElementRange } from './json-stream.js';
 import { toAsset, toConcept, toConceptScheme, toContentType, toEditorInterface, toEntry, toLocale, TAXONOMY_KINDS, type RecordKind } from './records.js';
 import { checkText } from './text-check.js';
-import { JsonSourceFile, YamlSourceFile, type SourceFile, type SourceRef } from './source.js';
+import { JsonSourceFile, YamlSourceFile } from './source.js';
+import type { SourceFile, SourceRef } from '../../model/source-ref.js';
 import { NumberList } from '../../util/compact/lists.js';
 import { StringTable } from '../../util/compact/string-table.js';
 import { JsonView, PlainView, type ValueView } from './value-view.js';
@@ -21,6 +22,8 @@ export interface InputFile {
   absPath: string;
   /** Named on the command line: an unrecognised file is then an error instead of being skipped. */
   explicit: boolean;
+  /** How findings and errors name it, when not by its path (standard input's copy: `<stdin>`). */
+  shown?: string;
 }
 
 /**
@@ -76,8 +79,8 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
   const duplicates = new DuplicateCheck();
 
   /** Reads a file's records of `kinds` into the model; `check` refuses a file by saying why. */
-  const read = async (absPath: string, check: (index: FileIndex) => string | null, kinds: ReadonlySet<RecordKind>) => {
-    const path = displayPath(absPath, cwd);
+  const read = async (absPath: string, check: (index: FileIndex) => string | null, kinds: ReadonlySet<RecordKind>, shown?: string) => {
+    const path = shown ?? displayPath(absPath, cwd);
     let source: SourceFile | undefined;
     try {
       const opened = await openFile(absPath, path);
@@ -107,7 +110,7 @@ export async function loadSpace(inputs: readonly InputFile[], cwd: string, optio
   for (const input of inputs) {
     const notExport = (index: FileIndex) =>
       !index.recognised && input.explicit ? 'Not a space export: no content types, entries, assets or locales, and no resource with sys.type' : null;
-    const file = await read(input.absPath, notExport, MODEL_KINDS);
+    const file = await read(input.absPath, notExport, MODEL_KINDS, input.shown);
     if (file) indexed.push(file);
   }
   const { taxonomy } = options;
@@ -379,7 +382,9 @@ async function openFile(absPath: string, path: string): Promise<{ source: Source
   if (yaml) {
     const { LineCounter, parseDocument } = await import('yaml');
     const lineCounter = new LineCounter();
-    const doc = parseDocument(yamlText(absPath, path), { lineCounter, prettyErrors: false, merge: true });
+    // Read as JSON files are, so that a worker thread checks that it reads what the main thread read.
+    const bytes = new FileBytes(absPath, path);
+    const doc = parseDocument(yamlText(bytes), { lineCounter, prettyErrors: false, merge: true });
     const first = doc.errors[0];
     if (first) {
       const { line, col } = lineCounter.linePos(first.pos[0]);
@@ -387,7 +392,7 @@ async function openFile(absPath: string, path: string): Promise<{ source: Source
     }
     const data = await yamlValue(doc, lineCounter);
     if (!data.ok) throw new InputError(path, `Invalid YAML: ${data.message}`, { line: data.line, column: data.column });
-    const source = new YamlSourceFile(path, absPath, doc, lineCounter);
+    const source = new YamlSourceFile(path, absPath, doc, lineCounter, bytes.identity);
     return { source, root: new PlainView(source, '', data.value) };
   }
   const source = new JsonSourceFile(path, absPath);
@@ -395,14 +400,17 @@ async function openFile(absPath: string, path: string): Promise<{ source: Source
 }
 
 /** A YAML file's text, without its byte order mark (the parser would count it as a column of line 1). */
-function yamlText(absPath: string, path: string): string {
+function yamlText(bytes: FileBytes): string {
+  const tooLong = () => new InputError(bytes.path, `Cannot read: YAML files are read whole, and this one is ${OVER_STRING_LIMIT}: use JSON for large exports (read in windows, at any size)`);
+  // More bytes than UTF-8 takes for the longest string (three a UTF-16 code unit at most): refused before it is read.
+  if (bytes.size > 3 * constants.MAX_STRING_LENGTH) throw tooLong();
   try {
-    return readFileSync(absPath, 'utf8').replace(/^\uFEFF/, '');
+    return bytes.read(0, bytes.size).toString('utf8').replace(/^\uFEFF/, '');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') {
-      throw new InputError(path, `Cannot read: YAML files are read whole, and this one is ${OVER_STRING_LIMIT}: use JSON for large exports (read in windows, at any size)`);
-    }
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') throw tooLong();
     throw error;
+  } finally {
+    bytes.close();
   }
 }
 

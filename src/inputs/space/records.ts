@@ -1,8 +1,10 @@
 import type { AssetJson, ContentTypeJson, EditorInterfaceJson, EntryJson, FieldJson, LocaleJson } from '../../model/json-types.js';
 import type { AssetNode, ConceptNode, ConceptSchemeNode, ContentTypeNode, EditorInterfaceNode, EntryNode, FieldNode, LocaleNode } from '../../model/nodes.js';
+import { linkTarget } from '../../model/links.js';
+import { isObject } from '../../util/json-value.js';
 import { encodePointer } from './json-scan.js';
 import { InputError } from './input-error.js';
-import type { SourceRef } from './source.js';
+import type { SourceRef } from '../../model/source-ref.js';
 
 /** The kinds of record cmlint reads, by `sys.type` and by export section name. */
 export type RecordKind = 'contentType' | 'editorInterface' | 'locale' | 'entry' | 'asset' | 'concept' | 'conceptScheme';
@@ -46,15 +48,6 @@ export const OTHER_SECTIONS: ReadonlySet<string> = new Set([
   'experiences',
 ]);
 
-/** `table[key]` for the table's own keys only: "constructor" or "toString" in an input is no key of a table. */
-export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== '';
 }
@@ -62,16 +55,6 @@ function isNonEmptyString(value: unknown): value is string {
 function shapeError(ref: SourceRef, path: (string | number)[], message: string): InputError {
   const segments = path.map(String);
   return new InputError(ref.file.path, message, ref.file.locate(ref, segments), ref.pointer + encodePointer(segments));
-}
-
-function linkedId(value: unknown): unknown {
-  return isObject(value) && isObject(value.sys) ? value.sys.id : undefined;
-}
-
-/** The id a link (`{ "sys": { "id": … } }`) points to, if it is a non-empty string. */
-export function linkTarget(value: unknown): string | undefined {
-  const id = linkedId(value);
-  return isNonEmptyString(id) ? id : undefined;
 }
 
 /** Adds the ids of the links in `value` (an array of links) to `ids`; anything else in it is skipped. */
@@ -103,8 +86,8 @@ export function toContentType(json: unknown, ref: SourceRef): ContentTypeNode {
 }
 
 export function toEditorInterface(json: unknown, ref: SourceRef): EditorInterfaceNode {
-  const contentTypeId = isObject(json) && isObject(json.sys) ? linkedId(json.sys.contentType) : undefined;
-  if (!isNonEmptyString(contentTypeId)) {
+  const contentTypeId = isObject(json) && isObject(json.sys) ? linkTarget(json.sys.contentType) : undefined;
+  if (contentTypeId === undefined) {
     throw shapeError(ref, ['sys'], 'An editor interface needs sys.contentType.sys.id naming its content type');
   }
   return { kind: 'editorInterface', contentTypeId, json: json as unknown as EditorInterfaceJson, source: ref };
@@ -120,8 +103,8 @@ export function toEntry(json: unknown, ref: SourceRef): EntryNode {
   const sys = isObject(json) ? json.sys : undefined;
   const id = isObject(sys) ? sys.id : undefined;
   if (!isObject(sys) || !isNonEmptyString(id)) throw shapeError(ref, ['sys'], 'An entry needs a string sys.id');
-  const contentTypeId = linkedId(sys.contentType);
-  if (!isNonEmptyString(contentTypeId)) {
+  const contentTypeId = linkTarget(sys.contentType);
+  if (contentTypeId === undefined) {
     throw shapeError(ref, ['sys'], `Entry '${id}' needs sys.contentType.sys.id naming its content type`);
   }
   return { kind: 'entry', id, contentTypeId, json: json as unknown as EntryJson, source: ref };

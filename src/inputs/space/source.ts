@@ -1,54 +1,7 @@
 import type { Document, LineCounter } from 'yaml';
 import { FileBytes } from './file-bytes.js';
-import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, type LocateCache } from './json-scan.js';
-
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** A file that records were read from, able to turn a record-relative path into line:column. */
-export interface SourceFile {
-  /** Path as shown to users: relative to the working directory, forward slashes. */
-  readonly path: string;
-  readonly absPath: string;
-  /** Position of `path` (segments below the record) inside the record that `ref` names. */
-  locate(ref: SourceRef, path: readonly string[]): Position;
-  /**
-   * Positions of many places at once (the findings of a run): records in file order, each read
-   * and scanned at most once, and newlines counted in one forward pass. Without it (files whose
-   * records are found by offset: code, migration scripts): `locate` for each.
-   */
-  place?(places: readonly Place[]): Position[];
-  /**
-   * Where `path` below the record `ref` is (a byte offset), if the record's bytes are in memory
-   * now (the record being visited); undefined otherwise. Findings reported while their
-   * record is visited are placed so, and `place` need not read the record again.
-   */
-  offsetNow?(ref: SourceRef, path: readonly string[]): number | undefined;
-  /** Drops what was read to answer `locate`; it is read again if needed. */
-  release(): void;
-  /**
-   * For records made of several files (a content type that migration scripts changed): the file,
-   * as shown to users, that `path` below the record comes from. Without it: `path` (the property).
-   */
-  fileOf?(ref: SourceRef, path: readonly string[]): string;
-}
-
-/** A place to find: `path` below the record `ref`, or its byte offset `at` when already known. */
-export interface Place {
-  readonly ref: SourceRef;
-  readonly path: readonly string[];
-  readonly at?: number | undefined;
-}
-
-/** Where a record came from: its file, its JSON pointer in that file, and its offset there. */
-export interface SourceRef {
-  readonly file: SourceFile;
-  readonly pointer: string;
-  /** Byte offset of the record in a JSON file; for YAML, unused (records are found by pointer). */
-  readonly offset: number;
-}
+import { JsonSyntaxError, NL, bomLength, decodePointer, locateInJson, utf16Length, type LocateCache } from './json-scan.js';
+import type { FileIdentity, Place, Position, SourceFile, SourceRef } from '../../model/source-ref.js';
 
 /**
  * Line starts of a buffer, computed once on first use (only files with findings pay for it).
@@ -104,19 +57,6 @@ function lastAtOrBefore(values: readonly number[], offset: number): number {
 }
 
 /**
- * UTF-16 code units (what editors count as columns) of the UTF-8 bytes `buf[start, end)`: one
- * per character, two for a character outside the Basic Multilingual Plane (a 4-byte sequence).
- */
-function utf16Length(buf: Uint8Array, start: number, end: number): number {
-  let units = 0;
-  for (let i = start; i < end; i++) {
-    const byte = buf[i]!;
-    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
-  }
-  return units;
-}
-
-/**
  * JSON files up to this size are read whole; larger ones are read in windows, never whole.
  * CMLINT_WHOLE_FILE_LIMIT (bytes) changes it: 0 streams every file (the tests run that way too).
  */
@@ -151,6 +91,10 @@ export class JsonSourceFile implements SourceFile {
 
   get size(): number {
     return this.bytes.size;
+  }
+
+  get identity(): FileIdentity {
+    return this.bytes.identity;
   }
 
   get large(): boolean {
@@ -412,6 +356,7 @@ export class YamlSourceFile implements SourceFile {
     readonly absPath: string,
     private readonly doc: Document,
     private readonly lineCounter: LineCounter,
+    readonly identity: FileIdentity,
   ) {}
 
   /** YAML inputs stay parsed for the whole run (they are small model files). */

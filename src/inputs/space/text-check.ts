@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { InputError, fileSystemError } from './input-error.js';
-import type { Position } from './source.js';
+import type { Position } from '../../model/source-ref.js';
 
 /** Bytes read at a time, into one small buffer (fresh memory is slow to touch: 1 MiB cost 4-20 ms here). */
 const CHUNK = 1 << 16;

@@ -1,6 +1,7 @@
 import { JsonSyntaxError, bomLength, encodePointer, objectMembers, skipWs, OPEN_BRACE, OPEN_BRACKET } from './json-scan.js';
 import { parseAt, streamElements, topLevelMembers } from './json-stream.js';
-import type { JsonSourceFile, SourceFile, SourceRef } from './source.js';
+import type { JsonSourceFile } from './source.js';
+import type { SourceFile, SourceRef } from '../../model/source-ref.js';
 
 /**
  * A read-only view of one value in an input file, enough to classify a file's records without

@@ -23,6 +23,14 @@ export class GlobSyntaxError extends Error {
   }
 }
 
+/**
+ * A name (or a `/`-separated path) as a glob that matches it and nothing else: the characters
+ * these globs read as syntax are escaped with `\`.
+ */
+export function escapeGlob(name: string): string {
+  return name.replace(/[\\*?[\]{}!]/g, '\\$&');
+}
+
 type Instruction =
   | { op: 'char'; code: number }
   | { op: 'any' }
