@@ -8,8 +8,12 @@ import type { SchemaProblem } from '../src/graphql/schema-problems.js';
 import type { Collisions } from '../src/graphql/without-collisions.js';
 import { plural } from '../src/util/plural.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type GraphQLDocumentNode, type OperationNode } from '../src/model/code-nodes.js';
+import type { SpaceModel } from '../src/model/space-model.js';
 
 type Definition = OperationNode | FragmentNode;
+
+/** One validation of the run's definitions against a schema (see end()). */
+type Validate = (schema: GraphQLSchema, maxErrors: number, rules: (typeInfo: TypeInfo) => ValidationRule[]) => GraphQLError[];
 
 /** Errors that graphql-resource-sys-type reports with its date: `sys { type }` on a resource link. */
 function isResourceSysType(node: ASTNode, place: Place | undefined): boolean {
@@ -50,6 +54,25 @@ export default defineRule({
           'and cmlint cannot tell whether it accepts the query.',
         maxSeverity: 'warning',
       },
+      broken: {
+        text: '{{definition}} validated against the schema predicted from the content model before the change, and does not after it: {{error}}',
+        change: 'breaking',
+      },
+      brokenModel: {
+        text: '{{definition}} validated against the schema predicted from the content model before the change, and does not after it: {{error}} The change: {{cause}}.',
+        change: 'breaking',
+      },
+      refusedByChange: {
+        text:
+          '{{definition}} ran before the change and cannot after it: the service refuses to generate the GraphQL schema (HTTP 422, {{code}}) while the content model has this problem: {{problem}}.',
+        change: 'breaking',
+      },
+      collidingNameByChange: {
+        text:
+          "{{definition}} validated before the change, and after it uses '{{name}}', which the content model generates more than once or not validly ({{problem}}): the service does not document what it does then.",
+        change: 'dangerous',
+        maxSeverity: 'warning',
+      },
       notValidated: {
         text: "{{definition}} was not checked against the schema predicted from the content model: graphql-js gives up on it (\"Validation aborted.\": its fragment spreads or the fields it compares exceed graphql-js's limit on validation work), and cmlint cannot tell whether the service accepts it. Split it into smaller operations or fragments.",
       },
@@ -69,9 +92,14 @@ A finding is placed at the error's line and column in the original file (inside 
 or script for embedded operations) and names the operation or fragment. Where the cause is in
 the content model, the finding's target names the content type and field, and the message says
 what the model has: \`Cause in the content model: content type 'blogPost' has no field that the
-API names author\`. In \`cmlint diff\` the rule runs on the documents against the schema after
-the change and names the change: \`BlogPost.author was removed\`, \`Page.heroImage is now a link to
-entries (Hero), not a link to an asset\`, \`content type 'event' was removed\`. With \`migrations\`
+API names author\`. In \`cmlint diff\` the rule reports what the change breaks, and nothing else: an
+operation or fragment that validated against the schema before the change and does not after it
+(\`broken\`, a breaking change), naming the change: \`BlogPost.author was removed\`,
+\`Page.heroImage is now a link to entries (Hero), not a link to an asset\`, \`content type 'event'
+was removed\`. A definition that was invalid before the change already (and a syntax error: the
+documents are the same on both sides) is the lint run's business, not the diff's: \`cmlint diff\`
+of an unchanged model reports no document. The names of the model that collide after the change
+are \`refusedByChange\` (breaking) and \`collidingNameByChange\` (dangerous). With \`migrations\`
 configured, a cause that a script makes names the script's line, in lint and diff runs:
 \`field 'subtitle' of content type 'blogPost' is deleted by migrations/0042-drop-subtitle.js:4\`.
 
@@ -142,6 +170,13 @@ application no longer asks for it.
     const ownerOf = (document: GraphQLDocumentNode, offset: number): Definition | undefined =>
       [...document.operations, ...document.fragments].find((d) => d.ast.loc!.start <= offset && offset < d.ast.loc!.end);
 
+    /** The operation or fragment of the run an error is in. */
+    const ownerOfError = (error: GraphQLError): Definition | undefined => {
+      const loc = error.nodes?.[0]?.loc;
+      const document = loc && bySource.get(loc.source);
+      return document && ownerOf(document, loc.start);
+    };
+
     const report = (error: GraphQLError, places: ReadonlyMap<ASTNode, Place>, built: DocumentSchema): void => {
       const node = error.nodes?.[0];
       const document = node?.loc && bySource.get(node.loc.source);
@@ -149,8 +184,10 @@ application no longer asks for it.
       const owner = ownerOf(document, node.loc.start);
       if (!owner) return;
       const offset = graphqlRef(document, node.loc.start).offset;
+      const diff = context.before !== null;
       if (notValidated(error)) {
-        context.report({ node: owner, offset, messageId: 'notValidated', data: { definition: definitionLabel(owner) } });
+        // In a diff, a definition graphql-js gives up on is not one the change is known to break.
+        if (!diff) context.report({ node: owner, offset, messageId: 'notValidated', data: { definition: definitionLabel(owner) } });
         return;
       }
       const place = places.get(node);
@@ -159,7 +196,8 @@ application no longer asks for it.
       if (collisions && collidingName(node, place, built.schema, collisions)) {
         // Where no problem makes the service refuse the schema (those are reported for every definition), the selection is.
         const problem = collisions.problems[0]!;
-        if (!collisions.problems.some(refusesSchema)) context.report({ node: owner, offset, messageId: 'collidingName', data: { definition: definitionLabel(owner), name: nameAt(node), problem: problem.message }, ...problemTarget(problem) });
+        const messageId = diff ? 'collidingNameByChange' : 'collidingName';
+        if (!collisions.problems.some(refusesSchema)) context.report({ node: owner, offset, messageId, data: { definition: definitionLabel(owner), name: nameAt(node), problem: problem.message }, ...problemTarget(problem) });
         return;
       }
       const before = context.before ? schemaModelOf(context.before) : null;
@@ -169,9 +207,19 @@ application no longer asks for it.
         node: owner,
         offset,
         ...(cause
-          ? { messageId: 'invalidModel', data: { ...data, cause: cause.text }, contentType: cause.contentType, ...(cause.field !== null ? { field: cause.field } : {}) }
-          : { messageId: 'invalid', data }),
+          ? { messageId: diff ? 'brokenModel' : 'invalidModel', data: { ...data, cause: cause.text }, contentType: cause.contentType, ...(cause.field !== null ? { field: cause.field } : {}) }
+          : { messageId: diff ? 'broken' : 'invalid', data }),
       });
+    };
+
+    /**
+     * In `cmlint diff`: the definitions that did not validate against the model before the change
+     * (all of them when the service refused that model's schema): their errors are not the change's.
+     */
+    const brokenBefore = (before: SpaceModel, whole: DocumentNode, validate: Validate): ReadonlySet<Definition> => {
+      if (documentCollisions(before)?.problems.some(refusesSchema)) return new Set([...operations, ...fragments]);
+      if (validate(reducedPredictedSchema(before, whole), 1, verdictRules).length === 0) return new Set();
+      return new Set(validate(documentSchema(before).schema, Infinity, documentRules).flatMap((error) => ownerOfError(error) ?? []));
     };
 
     /**
@@ -179,15 +227,16 @@ application no longer asks for it.
      * operation, and each fragment no operation of the run spreads, is reported at its start, tied
      * to the first such problem.
      */
-    const reportRefused = (collisions: Collisions): void => {
+    const reportRefused = (collisions: Collisions, reported: (definition: Definition) => boolean): void => {
       const refusing = collisions.problems.filter(refusesSchema);
       const problem = refusing[0];
       if (!problem) return;
       const spread = new Set(operations.flatMap((o) => o.uses));
       const more = refusing.length > 1 ? ` (and ${plural(refusing.length - 1, 'more problem')} of GraphQL names)` : '';
       const code = problem.service!.slice(problem.service!.lastIndexOf(' ') + 1);
+      const messageId = context.before ? 'refusedByChange' : 'schemaRefused';
       for (const definition of [...operations, ...fragments.filter((f) => !spread.has(f))]) {
-        context.report({ node: definition, messageId: 'schemaRefused', data: { definition: definitionLabel(definition), code, problem: `${problem.message}${more}` }, ...problemTarget(problem) });
+        if (reported(definition)) context.report({ node: definition, messageId, data: { definition: definitionLabel(definition), code, problem: `${problem.message}${more}` }, ...problemTarget(problem) });
       }
     };
 
@@ -195,6 +244,8 @@ application no longer asks for it.
       document(document) {
         if (document.syntaxError) {
           const { message, offset, tooDeep } = document.syntaxError;
+          // The documents are the same on both sides of a diff: a syntax error is not the change's.
+          if (context.before) return;
           context.report({ node: document, offset: graphqlRef(document, offset).offset, messageId: tooDeep ? 'tooDeep' : 'syntax', data: { error: message } });
           return;
         }
@@ -207,8 +258,6 @@ application no longer asks for it.
       end() {
         if (operations.length + fragments.length === 0) return;
         const graphql = graphqlJs();
-        const collisions = documentCollisions(context.space);
-        if (collisions) reportRefused(collisions);
         // One validation of every operation and fragment of the run (document-validation.ts says
         // which rules, and how a repository too large for one graphql-js validation is split);
         // one anonymous operation alone is checked per document.
@@ -216,7 +265,7 @@ application no longer asks for it.
         const fragmentAsts = fragments.map((f) => f.ast);
         const whole: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: [...operationAsts, ...fragmentAsts] };
         // `maxErrors`: graphql-js stops at 100 by default, which a whole repository can reach.
-        const validate = (schema: GraphQLSchema, maxErrors: number, rules: (typeInfo: TypeInfo) => ValidationRule[]): GraphQLError[] => {
+        const validate: Validate = (schema, maxErrors, rules) => {
           const errors = validateDefinitions(schema, operationAsts, fragmentAsts, rules, maxErrors);
           for (const document of bySource.values()) {
             if (errors.length >= maxErrors) break;
@@ -224,22 +273,28 @@ application no longer asks for it.
           }
           return errors;
         };
+        // In a diff, only what validated before the change is reported (computed when something is to be reported).
+        let invalidBefore: ReadonlySet<Definition> | undefined;
+        const changed = (definition: Definition): boolean => {
+          if (!context.before) return true;
+          invalidBefore ??= brokenBefore(context.before, whole, validate);
+          return !invalidBefore.has(definition);
+        };
+        const collisions = documentCollisions(context.space);
+        if (collisions) reportRefused(collisions, changed);
         // First against the part of the schema the documents reach, which is much cheaper to
         // build: no error there means no error against the whole schema (reduced-schema.ts says
         // why), so that pass stops at its first error and needs only the verdict (verdictRules:
         // cheaper). Any error, and the errors reported, are the whole schema's.
         if (validate(reducedPredictedSchema(context.space, whole), 1, verdictRules).length === 0) return;
         const built = documentSchema(context.space);
-        const errors = validate(built.schema, Infinity, documentRules);
+        const errors = validate(built.schema, Infinity, documentRules).filter((error) => {
+          const owner = ownerOfError(error);
+          return owner === undefined || changed(owner);
+        });
         if (errors.length === 0) return;
         // Where each error is in the schema, found only in the definitions that have errors.
-        const owners = new Set<Definition>();
-        for (const error of errors) {
-          const loc = error.nodes?.[0]?.loc;
-          const document = loc && bySource.get(loc.source);
-          const owner = document && ownerOf(document, loc.start);
-          if (owner) owners.add(owner);
-        }
+        const owners = new Set(errors.flatMap((error) => ownerOfError(error) ?? []));
         const places = placesOf(built.schema, { kind: graphql.Kind.DOCUMENT, definitions: [...owners].map((d) => d.ast) });
         for (const error of errors) report(error, places, built);
       },

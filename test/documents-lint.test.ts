@@ -99,17 +99,30 @@ describe('documents in a lint run', () => {
     expect(json(run).findings.map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/Person.tsx:4:50', 'src/bad.graphql:3:1']);
   });
 
-  it('cmlint diff names the model change behind a broken operation', () => {
+  it('cmlint diff reports the operation the change breaks, naming the change, and not one that was invalid before it', () => {
     const dir = repo();
-    write(dir, { 'before/post.json': readFileSync(join(dir, 'model', 'post.json'), 'utf8') });
+    write(dir, { 'before/post.json': readFileSync(join(dir, 'model', 'post.json'), 'utf8'), 'before/person.json': readFileSync(join(dir, 'model', 'person.json'), 'utf8') });
     write(dir, { 'model/post.json': JSON.stringify({ contentTypes: [post([title])] }) });
     const run = cmlint(['diff', 'before', 'model', '--format', 'json', ...AS_OF], { cwd: dir });
-    const documents = json(run).findings.filter((f) => f.ruleId === 'graphql-document-invalid');
-    expect(documents.map((f) => [f.file, f.line, f.target.contentType, f.target.field])).toEqual([
-      ['src/Person.tsx', 4, 'person', null],
-      ['src/post.graphql', 4, 'post', 'author'],
-    ]);
-    expect(documents[1]!.message).toMatch(/Post\.author was removed/);
+    expect(run.code).toBe(1);
+    const documents = (JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; line: number; target: Record<string, string | null>; message: string; change?: string }[] }).findings.filter((f) => f.ruleId === 'graphql-document-invalid');
+    // src/Person.tsx selects a field person never had: the lint run's finding, not this change's.
+    expect(documents.map((f) => [f.file, f.line, f.target.contentType, f.target.field, f.change])).toEqual([['src/post.graphql', 4, 'post', 'author', 'breaking']]);
+    expect(documents[0]!.message).toMatch(/^query 'Post' validated .* before the change, and does not after it: .*The change: Post\.author was removed/);
+  });
+
+  it('cmlint diff --base HEAD with no change exits 0, though a document is invalid (a lint run reports it)', () => {
+    const dir = repo();
+    write(dir, { 'src/bad.graphql': 'query Bad {\n' });
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'state');
+    const diff = cmlint(['diff', '--base', 'HEAD', ...AS_OF], { cwd: dir });
+    expect(diff.stderr).toBe('');
+    expect(diff.code).toBe(0);
+    expect(diff.stdout.split('\n')[0]).toBe('✔ Nothing breaking or dangerous');
+    expect(cmlint([...AS_OF], { cwd: dir }).code).toBe(1);
   });
 
   it('stylish output keeps control characters of file names visible, not raw', () => {

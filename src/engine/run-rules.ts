@@ -22,6 +22,8 @@ export interface RunStats {
   assets: number;
   /** The GraphQL documents input, when the run read one (config `documents`). */
   documents?: DocumentStats;
+  /** `cmlint diff`: what was compared (`filesRead` counts the files of both states; the entries before the change are not read). */
+  compared?: { before: { files: number; contentTypes: number }; after: { files: number; contentTypes: number; entries: number } };
 }
 
 /** What the run's summary says about the GraphQL documents. */

@@ -1,7 +1,7 @@
 import { Findings, type Finding } from '../engine/findings.js';
 import type { RunStats } from '../engine/run-rules.js';
 import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
-import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
+import { changeCounts, countBySeverity, whole, type ChunkFormatter, type Formatter, type Report } from './types.js';
 
 function findingObject(f: Finding): Record<string, unknown> {
   return {
@@ -47,6 +47,17 @@ function documentSummary({ documents }: RunStats) {
   return { documentFiles: documents.files, operations: documents.operations, fragments: documents.fragments, generatedFiles: documents.generated, notes: documents.notes };
 }
 
+/**
+ * The summary's keys for `cmlint diff` (none for a lint run): what was compared (`compared`: the
+ * files and content types before the change, the files, content types and entries after it), and
+ * the findings by change kind (`changes`: breaking, dangerous).
+ */
+function diffSummary(result: Report) {
+  const { compared } = result.stats;
+  if (!compared) return {};
+  return { compared, changes: changeCounts(result.findings) };
+}
+
 /** The JSON contract of DESIGN.md (tool, asOf, findings, summary), in chunks: one finding printed at a time. */
 export const formatJsonChunks: ChunkFormatter = (result) => {
   const skeleton = {
@@ -59,6 +70,7 @@ export const formatJsonChunks: ChunkFormatter = (result) => {
       contentTypes: result.stats.contentTypes,
       entries: result.stats.entries,
       ...documentSummary(result.stats),
+      ...diffSummary(result),
     },
   };
   // Findings of any shape (the API's formatJson takes any) are printed as objects; the run's own by their known keys.

@@ -27,3 +27,21 @@ export function documentsScope({ documents }: RunStats): string {
   if (!documents) return '';
   return `, ${plural(documents.files, 'document file')} (${plural(documents.operations, 'operation')}, ${plural(documents.fragments, 'fragment')})`;
 }
+
+/**
+ * For `cmlint diff`: what was compared, "1 file (3 content types) before the change with 1 file (2
+ * content types, 4 entries) after it"; null for a lint run.
+ */
+export function comparedScope({ compared }: RunStats): string | null {
+  if (!compared) return null;
+  const { before, after } = compared;
+  return (
+    `${plural(before.files, 'file')} (${plural(before.contentTypes, 'content type')}) before the change with ` +
+    `${plural(after.files, 'file')} (${plural(after.contentTypes, 'content type')}, ${plural(after.entries, 'entry', 'entries')}) after it`
+  );
+}
+
+/** "2 breaking changes, 1 dangerous change" for the findings of `cmlint diff` (a kind without findings, and findings without a kind, left out). */
+export function changesLabel(counts: { breaking: number; dangerous: number }): string {
+  return [counts.breaking > 0 ? plural(counts.breaking, 'breaking change') : '', counts.dangerous > 0 ? plural(counts.dangerous, 'dangerous change') : ''].filter(Boolean).join(', ');
+}

@@ -62,6 +62,12 @@ testRule(rule, {
       documents: { 'a.graphql': 'fragment T on BlogPost { title }\nquery A { blogPost(id: "1") { ...T } }', 'b.graphql': '# a copy\nfragment T on BlogPost {\n  title\n}\n' },
     },
     {
+      name: 'diff of an unchanged model: a query invalid already, a syntax error and a model that the service refuses already are the lint run\'s, not the diff\'s',
+      before: space([title, { id: 'Title', type: 'Symbol' }]),
+      space: space([title, { id: 'Title', type: 'Symbol' }]),
+      documents: { 'a.graphql': 'query A { blogPost(id: "1") { nope } }', 'bad.graphql': 'query {' },
+    },
+    {
       name: 'a .ts file without GraphQL',
       space: space([title]),
       documents: { 'util.ts': 'export const add = (a: number, b: number): number => a + b;\nconst s = `query { nope }`;\n' },
@@ -191,7 +197,37 @@ testRule(rule, {
       space: space([title, assetHero], person),
       documents: { 'post.graphql': getPost },
       findings: [
-        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'author' }, severity: 'error', line: 4, column: 5, message: 'BlogPost.author was removed' },
+        { messageId: 'brokenModel', target: { contentType: 'blogPost', field: 'author' }, severity: 'error', line: 4, column: 5, message: 'BlogPost.author was removed' },
+      ],
+    },
+    {
+      name: 'diff: only what validated before the change and does not after it is reported, as breaking: not a query invalid before (nor its new error), not a syntax error',
+      before: space([title, author, { id: 'slug', type: 'Symbol' }], person),
+      space: space([title], person),
+      documents: {
+        'post.graphql': 'query Post {\n  blogPost(id: "1") { title author { ... on Person { name } } }\n}\n',
+        'old.graphql': 'query Old {\n  blogPost(id: "1") { slug nope }\n}\n',
+        'bad.graphql': 'query Bad { blogPost(id: "1") {',
+      },
+      findings: [
+        {
+          messageId: 'brokenModel',
+          target: { contentType: 'blogPost', field: 'author' },
+          severity: 'error',
+          file: 'post.graphql',
+          line: 2,
+          column: 29,
+          message: /^query 'Post' validated against the schema predicted from the content model before the change, and does not after it: Cannot query field "author" on type "BlogPost"\. The change: BlogPost\.author was removed \(field 'author' of content type 'blogPost'\)\.$/,
+        },
+      ],
+    },
+    {
+      name: 'diff: names that collide after the change (the service refuses the schema): each operation that ran before is broken by it',
+      before: space([title]),
+      space: space([title, { id: 'Title', type: 'Symbol' }]),
+      documents: { 'a.graphql': 'query A { blogPost(id: "1") { title } }\n' },
+      findings: [
+        { messageId: 'refusedByChange', target: { contentType: 'blogPost', field: 'title' }, severity: 'error', file: 'a.graphql', line: 1, column: 1, message: /^query 'A' ran before the change and cannot after it: the service refuses to generate the GraphQL schema \(HTTP 422, COLLIDING_FIELD_NAMES\)/ },
       ],
     },
     {
@@ -216,7 +252,7 @@ testRule(rule, {
       documents: { 'post.graphql': getPost },
       findings: [
         {
-          messageId: 'invalidModel',
+          messageId: 'brokenModel',
           target: { contentType: 'blogPost', field: 'heroImage' },
           severity: 'error',
           line: 5,
@@ -232,7 +268,7 @@ testRule(rule, {
       documents: { 'a.graphql': 'query A {\n  blogPostCollection {\n    items { author }\n  }\n}\n' },
       findings: [
         {
-          messageId: 'invalidModel',
+          messageId: 'brokenModel',
           target: { contentType: 'blogPost', field: 'author' },
           severity: 'error',
           line: 3,
@@ -250,8 +286,8 @@ testRule(rule, {
         'frag.graphql': 'fragment E on Event { title }\n',
       },
       findings: [
-        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', file: 'events.graphql', line: 2, column: 3, message: "content type 'event' was removed" },
-        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', file: 'frag.graphql', line: 1, column: 15, message: "content type 'event' (Event) was removed" },
+        { messageId: 'brokenModel', target: { contentType: 'event' }, severity: 'error', file: 'events.graphql', line: 2, column: 3, message: "content type 'event' was removed" },
+        { messageId: 'brokenModel', target: { contentType: 'event' }, severity: 'error', file: 'frag.graphql', line: 1, column: 15, message: "content type 'event' (Event) was removed" },
       ],
     },
     {
@@ -270,8 +306,8 @@ testRule(rule, {
       space: space([title]),
       documents: { 'f.graphql': 'query F {\n  blogPostCollection(where: { rank_gt: 3 }, order: [rank_DESC]) { total }\n}\n' },
       findings: [
-        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 31, message: /"rank_gt" is not defined by type "BlogPostFilter".*BlogPost\.rank was removed/ },
-        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 53, message: /"rank_DESC" does not exist in "BlogPostOrder" enum.*BlogPost\.rank was removed/ },
+        { messageId: 'brokenModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 31, message: /"rank_gt" is not defined by type "BlogPostFilter".*BlogPost\.rank was removed/ },
+        { messageId: 'brokenModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 53, message: /"rank_DESC" does not exist in "BlogPostOrder" enum.*BlogPost\.rank was removed/ },
       ],
     },
     {
