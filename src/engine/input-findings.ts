@@ -62,21 +62,19 @@ const IGNORED_BECAUSE = {
  * leaves them out.
  */
 export function ignoredFileFindings(files: readonly { file: string; reason: keyof typeof IGNORED_BECAUSE }[]): Finding[] {
-  return files
-    .map((ignored) => ({
-      ruleId: FILE_IGNORED_ID,
-      messageId: FILE_IGNORED_ID,
-      severity: 'warning' as const,
-      message: `${IGNORED_BECAUSE[ignored.reason]} Use --no-warn-ignored to leave this warning out.`,
-      enforcement: { date: null, status: 'undated' as const, note: 'not linted' },
-      target: { contentType: null, field: null, entry: null, locale: null },
-      pointer: null,
-      file: ignored.file,
-      line: null,
-      column: null,
-      internal: false,
-    }))
-    .sort(compareFindings);
+  return files.map((ignored) => ({
+    ruleId: FILE_IGNORED_ID,
+    messageId: FILE_IGNORED_ID,
+    severity: 'warning' as const,
+    message: `${IGNORED_BECAUSE[ignored.reason]} Use --no-warn-ignored to leave this warning out.`,
+    enforcement: { date: null, status: 'undated' as const, note: 'not linted' },
+    target: { contentType: null, field: null, entry: null, locale: null },
+    pointer: null,
+    file: ignored.file,
+    line: null,
+    column: null,
+    internal: false,
+  }));
 }
 
 /** A list of findings with a few more merged in, in report order: the list's own are read one at a time, as before. */

@@ -22,9 +22,9 @@ import { statIfReadable } from '../inputs/space/file-bytes.js';
 import { selectInputs, type InputSelection } from '../inputs/space/find-inputs.js';
 import { InputError } from '../inputs/space/input-error.js';
 import { displayPath, type InputFile } from '../inputs/space/load-space.js';
-import { globsMatch, readGlobs } from '../util/glob/walk-globs.js';
 import { wholeFileLimit } from '../inputs/space/source.js';
 import type { Position } from '../model/source-ref.js';
+import { globsMatch, readGlobs } from '../util/glob/walk-globs.js';
 
 /** A run's options, as the API takes them (`lint()`); the command line adds its own (`RunRequest`). */
 export interface LintOptions {

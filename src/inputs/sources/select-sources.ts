@@ -29,8 +29,9 @@ function isReachableFile(absPath: string): boolean {
  * The application sources of a run. Without paths: the config's `sources` globs (less
  * `exclude`). With paths, as pre-commit passes staged files: named code files are the report
  * targets among the sources (with `sources` globs, named files outside them are not read, as for
- * the space's `include`: the plan warns about them); named YAML or package.json files count as sources when
- * the globs cover them. Only the named sources are read then. The other paths are the space's inputs.
+ * the space's `include`: the plan warns about them); named YAML or package.json files count as
+ * sources when the globs cover them. Only the named sources are read then. The other paths are
+ * the space's inputs.
  */
 export async function selectSources(
   paths: readonly string[],
