@@ -96,7 +96,7 @@ function resultObject(
     message: { text: finding.message },
     ...(where ? { locations: [where] } : {}),
     partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}`, 'cmlintContentIdentity/v1': hash },
-    properties: { target: finding.target, enforcement: finding.enforcement, pointer: finding.pointer },
+    properties: { target: finding.target, enforcement: finding.enforcement, pointer: finding.pointer, ...(finding.change ? { change: finding.change } : {}) },
   };
 }
 

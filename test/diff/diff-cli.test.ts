@@ -51,7 +51,7 @@ describe('cmlint diff', () => {
     expect(stdout).toContain('\nbefore.json:81:5  error (breaking)  content-type-removed\n  legacyPromo · in effect\n');
   });
 
-  it('reads as a change report: what was compared, the breaking and dangerous changes counted, in JSON, stylish and markdown', async () => {
+  it('reads as a change report: what was compared, the breaking and dangerous changes counted, in JSON, stylish, markdown, github and SARIF', async () => {
     const args = ['diff', 'before.json', 'after.json', '--as-of', '2026-11-21'];
     const summary = JSON.parse((await cli([...args, '--format', 'json'], FIXTURES)).stdout).summary;
     expect(summary).toMatchObject({
@@ -78,10 +78,18 @@ describe('cmlint diff', () => {
     const sections = markdown.split('\n').filter((line) => line.startsWith('## '));
     expect(sections).toEqual(['## Breaking changes (5)', '## Dangerous changes (1)']);
     expect(markdown).toMatch(/## Dangerous changes \(1\)\n\n.*\n\n\| severity \| where \| target \| message \| rule \|\n\| --- .*\n\| warning \| `after\.json:31:9` \| .* \| `field-unlocalized` \|\n$/);
+    const github = (await cli([...args, '--format', 'github'], FIXTURES)).stdout.split('\n');
+    expect(github).toContain("::warning file=fixtures/diff/after.json,line=31,col=9,title=field-unlocalized (dangerous)::Field 'summary' of content type 'article' is no longer localized, but has values for other locales than 'en-US' in entry 'article-1': locale=* responses stop returning them.");
+    expect(github.at(-2)).toBe('cmlint: 6 problems (5 errors, 1 warning, 0 info): 5 breaking changes, 1 dangerous change, as of 2026-11-21');
+    const sarif = JSON.parse((await cli([...args, '--format', 'sarif'], FIXTURES)).stdout) as { runs: { results: { ruleId: string; properties: { change?: string } }[] }[] };
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.properties.change])).toContainEqual(['field-unlocalized', 'dangerous']);
     // Nothing changed: said so, with what was compared.
     const same = await cli(['diff', 'after.json', 'after.json', '--as-of', '2026-11-21', '--format', 'markdown'], FIXTURES);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('\n**Nothing breaking or dangerous.**\n');
+    expect((await cli(['diff', 'after.json', 'after.json', '--as-of', '2026-11-21', '--format', 'github'], FIXTURES)).stdout).toBe(
+      'cmlint: nothing breaking or dangerous (compared 1 file (1 content type) before the change with 1 file (1 content type, 3 entries) after it, as of 2026-11-21)\n',
+    );
   });
 
   it('--fail-on and --rule work as for lint', async () => {
