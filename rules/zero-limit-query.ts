@@ -78,7 +78,8 @@ in the file:
   (\`getEntries\`, \`getAssets\`, \`getTags\` …, also through \`withAllLocales\` and similar chains);
   a variable is never reported, whatever its name;
 - \`limit: 0\` in GraphQL sent from code as a plain string or an untagged template (tagged
-  templates, \`gql\`/\`graphql\`, are GraphQL documents and reported as above, not twice).
+  templates, \`gql\`/\`graphql\`, are GraphQL documents and reported as above, not twice; so is
+  untagged GraphQL in a file that is among the documents too).
 
 Warning: the query still runs; what it returns and costs changes.
 
@@ -133,7 +134,11 @@ it (a GraphQL query in a plain string) is not fixed.
     };
     return {
       sourceFile(file) {
-        for (const { start, detail, edit } of zeroLimitsInCode(file)) context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit) });
+        for (const { start, detail, via, edit } of zeroLimitsInCode(file)) {
+          // GraphQL in a file that is also a document (untagged, sent as a query) was reported there.
+          if (via === 'graphql' && reported.has(`${file.file.absPath}:${start}`)) continue;
+          context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit) });
+        }
       },
       document(document) {
         for (const fragment of document.fragments) check(fragment, fragment, new Set());
