@@ -323,6 +323,22 @@ describe('exit codes', () => {
     expect(lines.slice(1)).toEqual(["Run 'cmlint --help' for usage."]);
   });
 
+
+  it.each([
+    [['diff', 'a.json', 'b.json', '--jobs', '2'], 'diff: --jobs does not apply', 'cmlint diff --help'],
+    [['diff', '--colour'], "unknown option '--colour'", 'cmlint diff --help'],
+    [['explain', 'nope'], "explain: unknown rule 'nope'; 'cmlint rules' lists them", 'cmlint explain --help'],
+    [['rules', 'extra'], "rules: unexpected argument 'extra'", 'cmlint rules --help'],
+    [['init', 'extra'], "init: unexpected argument 'extra'", 'cmlint init --help'],
+    [['graphql-schema', CLEAN, '--quiet'], 'graphql-schema: --quiet does not apply', 'cmlint graphql-schema --help'],
+    [['--config', 'diff', '--colour'], "unknown option '--colour'", 'cmlint --help'],
+    [['lint', '--colour'], "unknown option '--colour'", 'cmlint --help'],
+    [['help', 'dif'], "help: unknown command 'dif' (did you mean 'diff'?)", 'cmlint --help'],
+  ])('2 for a usage error of `cmlint %j`, pointing at the help of its command', (args, reason, help) => {
+    const run = cmlint(args);
+    expectFailure(run);
+    expect(run.stderr).toBe(`cmlint: ${reason}\nRun '${help}' for usage.\n`);
+  });
   it('2 for a path that does not exist, naming it', () => {
     const run = cmlint(['fixtures/cli/no-such-space']);
     expect(expectInputErrors(run).slice(0, 2)).toEqual(['fixtures/cli/no-such-space  error  input-error', '  No such file or directory']);
