@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,34 @@ function tempDir(): string {
   return dir;
 }
 
+/** The file that the `$schema` of a config written in `dir` names (it is relative to `dir`). */
+function schemaOf(dir: string, config: string): string {
+  const schema = /^# yaml-language-server: \$schema=(\S+)\n/.exec(config)?.[1];
+  expect(schema, config).toMatch(/^\.\.?\//);
+  return resolve(dir, schema!);
+}
+
 describe('cmlint init', () => {
+  it('names in $schema, relative to the folder of the config, the schema of the cmlint installed in the project or above it', () => {
+    const project = tempDir();
+    const installed = join(project, 'node_modules', 'cmlint', 'schema', 'linterrc.schema.json');
+    mkdirSync(join(installed, '..'), { recursive: true });
+    cpSync(join(ROOT, 'schema', 'linterrc.schema.json'), installed);
+    for (const [folder, schema] of [
+      ['.', './node_modules/cmlint/schema/linterrc.schema.json'],
+      ['content', '../node_modules/cmlint/schema/linterrc.schema.json'],
+      ['apps/site/cms', '../../../node_modules/cmlint/schema/linterrc.schema.json'],
+    ]) {
+      const dir = join(project, folder!);
+      mkdirSync(dir, { recursive: true });
+      cpSync(join(ROOT, 'fixtures', 'demo-space', 'export.json'), join(dir, 'export.json'));
+      expect(cmlint(['init'], { cwd: dir }).code).toBe(0);
+      const text = readFileSync(join(dir, '.linterrc.yaml'), 'utf8');
+      expect(text.split('\n')[0]).toBe(`# yaml-language-server: $schema=${schema}`);
+      expect(schemaOf(dir, text)).toBe(installed);
+    }
+  });
+
   it('writes a starter .linterrc.yaml with the schema comment and an include for the export files it finds', () => {
     const dir = tempDir();
     cpSync(join(ROOT, 'fixtures', 'load', 'split-space'), join(dir, 'content'), { recursive: true });
@@ -28,7 +55,8 @@ describe('cmlint init', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Wrote \.linterrc\.yaml for \d+ export files:\n {2}include: content\/\*\*\/\*\.\{json,yaml,yml\}\n {2}include: export\.json\nRun 'cmlint' to lint them\.\n$/);
     const text = readFileSync(join(dir, '.linterrc.yaml'), 'utf8');
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json');
+    // No cmlint installed here or above: the schema of the cmlint that ran (this repository's).
+    expect(schemaOf(dir, text)).toBe(join(ROOT, 'schema', 'linterrc.schema.json'));
     const config = parse(text) as { include: string[] };
     expect(config.include).toEqual(['content/**/*.{json,yaml,yml}', 'export.json']);
     const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(join(ROOT, 'schema', 'linterrc.schema.json'), 'utf8')));

@@ -101,6 +101,8 @@ const baseline = project('baseline', 'demo-space', 'include: [export.json]');
 const gitRepo = project('git', 'diff', 'include: [space.json]');
 const init = join(work, 'init');
 cpSync(fixture('graphql/template-marketing'), init, { recursive: true });
+// cmlint installed in the project: the config's $schema names its schema (else the schema of this repository, wherever it is).
+cpSync(join(ROOT, 'schema', 'linterrc.schema.json'), join(init, 'node_modules', 'cmlint', 'schema', 'linterrc.schema.json'));
 
 const CASES: Case[] = [
   // Every real export, with every rule of the day.
