@@ -19,7 +19,7 @@ import {
   valueEnd,
   type Member,
 } from './json-scan.js';
-import type { FileBytes } from './file-bytes.js';
+import type { FileBytes, FileIdentity } from './file-bytes.js';
 
 /**
  * Reading JSON files too large to hold: the top-level members are found in a first pass, and
@@ -221,15 +221,29 @@ export interface LayoutIndex {
   counts: Map<number, number>;
 }
 
-const layouts = new Map<string, LayoutIndex>();
+/**
+ * The layout index of each file, with the file's identity when it was made (null: handed over by
+ * the main thread, for the file as the main thread read it). A process may read a path again after
+ * it changed (the API run twice, a test): an index made for another content is not used.
+ */
+const layouts = new Map<string, { identity: FileIdentity | null; layout: LayoutIndex }>();
 
 /** Gives a worker thread the layout the main thread found (see parallel.ts). */
 export function rememberLayout(absPath: string, layout: LayoutIndex): void {
-  layouts.set(absPath, layout);
+  layouts.set(absPath, { identity: null, layout });
 }
 
 export function knownLayout(absPath: string): LayoutIndex | undefined {
-  return layouts.get(absPath);
+  return layouts.get(absPath)?.layout;
+}
+
+/** The layout index of the file as `bytes` reads it, if one was made for it. */
+function layoutOf(bytes: FileBytes): LayoutIndex | undefined {
+  const known = layouts.get(bytes.absPath);
+  if (known === undefined) return undefined;
+  if (known.identity === null) return known.layout;
+  const { dev, ino, size, mtimeMs } = bytes.identity;
+  return known.identity.dev === dev && known.identity.ino === ino && known.identity.size === size && known.identity.mtimeMs === mtimeMs ? known.layout : undefined;
 }
 
 const ELEMENT_LAYOUT_START = Buffer.from('[\n    {');
@@ -260,7 +274,7 @@ export class LayoutCutter {
 
   /** For the array whose `[` is at `start` and whose value ends at `end`; null when it does not have that layout (or the file's layout index was not made). */
   static open(bytes: FileBytes, start: number, end: number): LayoutCutter | null {
-    if (!layouts.has(bytes.absPath) || !hasElementLayout(bytes, start)) return null;
+    if (!layoutOf(bytes) || !hasElementLayout(bytes, start)) return null;
     const cutter = new LayoutCutter(new ChunkScan(bytes), end - 1);
     cutter.pos = start + 6;
     return cutter;
@@ -304,7 +318,7 @@ export class LayoutCutter {
  */
 export function layoutElementCount(bytes: FileBytes, start: number): number | null {
   if (bytes.read(start, start + 2).equals(Buffer.from('[]'))) return 0;
-  return layouts.get(bytes.absPath)?.counts.get(start) ?? null;
+  return layoutOf(bytes)?.counts.get(start) ?? null;
 }
 
 /**
@@ -318,7 +332,7 @@ export function layoutElementCount(bytes: FileBytes, start: number): number | nu
  * parsed, and a section no rule needs is only counted (its elements, on the way to its end).
  */
 function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
-  const known = layouts.get(bytes.absPath);
+  const known = layoutOf(bytes);
   if (known) return known.members;
   if (!bytes.read(start, start + OBJECT_START.length).equals(OBJECT_START)) return null;
   const tail = bytes.read(Math.max(start, bytes.size - 64), bytes.size);
@@ -359,7 +373,7 @@ function membersByLayout(bytes: FileBytes, start: number): Member[] | null {
     if (end > closeBrace || !bytes.read(end, closeBrace).every(isWs)) return null;
     break;
   }
-  layouts.set(bytes.absPath, { members, counts });
+  layouts.set(bytes.absPath, { identity: bytes.identity, layout: { members, counts } });
   return members;
 }
 
