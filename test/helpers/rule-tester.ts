@@ -75,6 +75,8 @@ export async function runWithConfig(
   before?: SpaceInput,
   { migrations, documents }: Pick<ValidCase, 'migrations' | 'documents'> = {},
 ): Promise<Finding[]> {
+  // Made again if a test file before this one (in the same process) removed it.
+  mkdirSync(workDir, { recursive: true });
   const read = async (input: SpaceInput) => {
     const file = join(workDir, `case-${++caseCounter}.json`);
     writeFileSync(file, `${JSON.stringify(input, null, 2)}\n`);
