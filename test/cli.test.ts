@@ -9,41 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSchema, validateSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cmlintInProcess as cmlint } from './helpers/cli.js';
+import { BIN, ROOT, baseEnv, cmlint as bin, cmlintInProcess as cmlint, type Run } from './helpers/cli.js';
 import { CORPUS } from './helpers/corpus.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'cmlint.js');
 const ANSI = /\u001b\[/;
 const ANSI_ALL = /\u001b\[[0-9;]*m/g;
 const STACK_LINE = /^\s+at /m;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The inherited environment without what changes cmlint's output. */
-function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['NO_COLOR', 'FORCE_COLOR', 'COLUMNS', 'CMLINT_DEBUG', 'NODE_OPTIONS']) delete env[key];
-  return { ...env, ...extra };
-}
-
-/** Runs `node bin/cmlint.js ...args` in `cwd` (the repository root unless given): for what the process does (its exit code, output streams, a terminal). */
-function bin(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: options.cwd ?? ROOT,
-    env: baseEnv(options.env),
-    encoding: 'utf8',
-  });
-  if (result.error) throw result.error;
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 function json(run: Run): JsonOutput {
   return JSON.parse(run.stdout) as JsonOutput;
