@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -84,9 +85,9 @@ export default defineConfig({
     // hangs (a backtracking matcher, a loop) hangs the suite, which shows it as surely.
     testTimeout: 0,
     hookTimeout: 0,
-    // Two test files at a time (Vitest's default is one less than the cores: one file at a time on
-    // the project's two-core machines, which then leaves a core idle while a test waits for the bin).
-    maxWorkers: 2,
+    // At least two test files at a time (Vitest's default is one less than the cores: one file at a
+    // time on the project's two-core machines, which leaves a core idle while a test waits for the bin).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     server: {
       deps: {
         // The build is JavaScript that Node runs as it is: imported natively, not transformed
