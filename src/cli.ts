@@ -100,45 +100,51 @@ function parseRuleFlags(values: readonly string[], rules: readonly Rule<never>[]
   return result;
 }
 
+const OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  taxonomy: { type: 'string' },
+  'as-of': { type: 'string' },
+  format: { type: 'string', short: 'f', multiple: true },
+  baseline: { type: 'string' },
+  'baseline-write': { type: 'string' },
+  'prune-baseline': { type: 'boolean' },
+  'fail-on': { type: 'string' },
+  'max-warnings': { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
+  rule: { type: 'string', multiple: true },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  'fix-migration': { type: 'string' },
+  'fix-type': { type: 'string', multiple: true },
+  'apply-suggestion': { type: 'string', multiple: true },
+  base: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  color: { type: 'boolean' },
+  'print-config': { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  'no-warn-ignored': { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(argv: readonly string[]) {
   try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        config: { type: 'string', short: 'c' },
-        taxonomy: { type: 'string' },
-        'as-of': { type: 'string' },
-        format: { type: 'string', short: 'f', multiple: true },
-        baseline: { type: 'string' },
-        'baseline-write': { type: 'string' },
-        'prune-baseline': { type: 'boolean' },
-        'fail-on': { type: 'string' },
-        'max-warnings': { type: 'string' },
-        jobs: { type: 'string', short: 'j' },
-        rule: { type: 'string', multiple: true },
-        fix: { type: 'boolean' },
-        'fix-dry-run': { type: 'boolean' },
-        'fix-migration': { type: 'string' },
-        'fix-type': { type: 'string', multiple: true },
-        'apply-suggestion': { type: 'string', multiple: true },
-        base: { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        color: { type: 'boolean' },
-        'print-config': { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        'no-warn-ignored': { type: 'boolean' },
-        version: { type: 'boolean', short: 'v' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, tokens: true, options: OPTIONS });
   } catch (error) {
     // First sentence only: Node's messages go on with advice, sometimes on further lines.
     const message = (error as Error).message.split(/\.(?:\s|$)/)[0] || 'invalid arguments';
     throw new UsageError(message.replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option'));
   }
+}
+
+/**
+ * The help a usage error points at: the command's own (`cmlint diff --help`) when the arguments
+ * name a command that has one, else the overview. The arguments are read leniently here, since
+ * they may be what was wrong (an unknown option).
+ */
+function usageHelp(argv: readonly string[]): string {
+  const [command] = parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: OPTIONS }).positionals;
+  return command !== undefined && command !== 'lint' && command !== 'help' && COMMANDS.includes(command) ? `cmlint ${command} --help` : 'cmlint --help';
 }
 
 /** Whether '-' (standard input) is among the paths: at most once, not with --base, and not a terminal. */
@@ -177,7 +183,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`cmlint: ${readable(error.message)}\nRun 'cmlint --help' for usage.\n`);
+      io.stderr(`cmlint: ${readable(error.message)}\nRun '${usageHelp(argv)}' for usage.\n`);
       return 2;
     }
     if (error instanceof ConfigError || error instanceof InputErrors || error instanceof BaselineError || error instanceof OutputFileError) {

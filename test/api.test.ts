@@ -1,5 +1,6 @@
 /** The programmatic API as a package user sees it: the compiled entry point (package.json "main"). */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type * as Api from '../src/index.js';
@@ -67,5 +68,25 @@ describe('programmatic API (dist/src/index.js)', () => {
     const { result } = await api.lint({ paths: ['no-such-dir'], cwd: ROOT });
     expect(result.findings.map((f) => [f.ruleId, f.file, f.message, f.internal])).toEqual([['input-error', 'no-such-dir', 'No such file or directory', true]]);
     await expect(api.lint({ paths: ['fixtures/cli/clean'], cwd: ROOT, baseline: 'no-such-baseline.json' })).rejects.toBeInstanceOf(api.BaselineError);
+  });
+
+  it('lints a file again after it changed at the same path (one process, two runs): the findings of what it holds now', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmlint-api-'));
+    try {
+      const findings = async () => (await api.lint({ paths: ['export.json'], cwd: dir, asOf: '2026-01-01' })).result.findings.map((f) => [f.ruleId, f.target.contentType, f.line, f.column]);
+      const expected: unknown[][] = [];
+      for (const fixture of ['demo-space', 'cli/hidden-required']) {
+        copyFileSync(join(ROOT, 'fixtures', fixture, 'export.json'), join(dir, 'export.json'));
+        expected.push(await findings());
+      }
+      expect(expected[1]).toEqual([['hidden-required-field', 'legacyPage', 48, 11]]);
+      // The demo space again, then the other export over it: each run reports what the file holds.
+      copyFileSync(join(ROOT, 'fixtures', 'demo-space', 'export.json'), join(dir, 'export.json'));
+      expect(await findings()).toEqual(expected[0]);
+      copyFileSync(join(ROOT, 'fixtures', 'cli', 'hidden-required', 'export.json'), join(dir, 'export.json'));
+      expect(await findings()).toEqual(expected[1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

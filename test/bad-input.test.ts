@@ -1,5 +1,6 @@
 /**
- * Every kind of bad input a repository or an export can hold, through the real bin: what is an
+ * Every kind of bad input a repository or an export can hold, through the built CLI (in process;
+ * unreadable files through the bin, run as another user where possible): what is an
  * input error (exit 2, the file named with line:column or a JSON pointer, nothing else reported)
  * and what is an input-shape finding (the run goes on). Never a stack trace, never a silent pass.
  */
@@ -8,7 +9,7 @@ import { chmodSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, cmlint, type Run } from './helpers/cli.js';
+import { BIN, baseEnv, cmlintInProcess as cmlint, type Run } from './helpers/cli.js';
 import { CORPUS } from './helpers/corpus.js';
 
 const temps: string[] = [];
@@ -84,21 +85,21 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     ],
   ];
 
-  it.each(cases)('%s', (_name, files, lines) => {
+  it.each(cases)('%s', async (_name, files, lines) => {
     const dir = project(files);
-    expectInputErrors(lint(dir, ...Object.keys(files)), lines);
+    expectInputErrors(await lint(dir, ...Object.keys(files)), lines);
   });
 
-  it('an error in one file stops the run: the findings of the good files are not reported either', () => {
+  it('an error in one file stops the run: the findings of the good files are not reported either', async () => {
     const dir = project({ 'good.json': pretty({ contentTypes: [ct('page', [{ id: 'title', name: 'T', type: 'Symbol', required: true, disabled: true }])] }), 'bad.json': '{' });
-    expectInputErrors(lint(dir, '.'), ['bad.json:1:2: Invalid JSON: Expected a double-quoted property name before end of input']);
-    expect(lint(dir, 'good.json').code).toBe(1);
+    expectInputErrors(await lint(dir, '.'), ['bad.json:1:2: Invalid JSON: Expected a double-quoted property name before end of input']);
+    expect((await lint(dir, 'good.json')).code).toBe(1);
   });
 
-  it('a directory symlink loop', () => {
+  it('a directory symlink loop', async () => {
     const dir = project({ 'space/page.json': pretty({ contentTypes: [ct('page')] }) });
     symlinkSync('..', join(dir, 'space', 'up'));
-    expectInputErrors(lint(dir, 'space'), [
+    expectInputErrors(await lint(dir, 'space'), [
       'space/up: Directory symlink loop: this link leads back to ., a directory that contains it, so the same files would be read again and again. Remove the link, or name the directories to lint so that it is not under them',
     ]);
   });
@@ -107,7 +108,7 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     ['sources', 'src/**/*.ts'],
     ['migrations', 'src/**/*.js'],
     ['documents', 'src/**/*.graphql'],
-  ])('a directory symlink loop under the config’s %s globs', (key, glob) => {
+  ])('a directory symlink loop under the config’s %s globs', async (key, glob) => {
     const dir = project({
       'space/page.json': pretty({ contentTypes: [ct('page')] }),
       'src/lib/client.ts': 'fetch("https://api.contentful.com/spaces");\n',
@@ -115,26 +116,26 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
       '.linterrc.yaml': `include: ["space/*.json"]\n${key}: ["${glob}"]\n`,
     });
     symlinkSync('..', join(dir, 'src', 'lib', 'up'));
-    expectInputErrors(lint(dir), [
+    expectInputErrors(await lint(dir), [
       'src/lib/up: Directory symlink loop: this link leads back to src, a directory that contains it, so the same files would be read again and again. Remove the link, or name the directories to lint so that it is not under them',
     ]);
   });
 
-  it('a file over 2 GiB that cannot be read (sparse: it holds NUL bytes)', () => {
+  it('a file over 2 GiB that cannot be read (sparse: it holds NUL bytes)', async () => {
     const dir = project({});
     const file = join(dir, 'huge.json');
     const fd = openSync(file, 'w');
     writeSync(fd, '{"entries": [');
     closeSync(fd);
     truncateSync(file, 2 ** 31 + 1);
-    expectInputErrors(lint(dir, 'huge.json'), ['huge.json:1:14: Not a text file: it holds a NUL byte (binary data, or UTF-16 text without a byte order mark)']);
+    expectInputErrors(await lint(dir, 'huge.json'), ['huge.json:1:14: Not a text file: it holds a NUL byte (binary data, or UTF-16 text without a byte order mark)']);
     truncateSync(file, 0);
   });
 
   // Root reads every file: the unreadable cases run the bin as user nobody where that is possible.
   const asRoot = process.getuid?.() === 0;
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
-  it.skipIf(asRoot && !setpriv)('an unreadable file, and an unreadable directory inside a linted one', () => {
+  it.skipIf(asRoot && !setpriv)('an unreadable file, and an unreadable directory inside a linted one', async () => {
     const dir = project({ 'space/page.json': pretty({ contentTypes: [ct('page')] }), 'space/secret.json': pretty({ locales: [EN] }), 'space/locked/x.json': '{}' });
     chmodSync(dir, 0o755);
     chmodSync(join(dir, 'space'), 0o755);
@@ -156,18 +157,18 @@ describe('input errors: exit 2, the file and where, nothing else reported', () =
     expectInputErrors(run(['space/locked/x.ts']), ['space/locked/x.ts: Cannot read: Permission denied (EACCES)']);
   });
 
-  it('a named path that cannot be stat’ed says why, not that it is missing: a link loop, a name too long', () => {
+  it('a named path that cannot be stat’ed says why, not that it is missing: a link loop, a name too long', async () => {
     const dir = project({});
     symlinkSync('b.json', join(dir, 'a.json'));
     symlinkSync('a.json', join(dir, 'b.json'));
-    expectInputErrors(lint(dir, 'a.json'), ['a.json: Cannot read: Too many levels of symbolic links (ELOOP)']);
+    expectInputErrors(await lint(dir, 'a.json'), ['a.json: Cannot read: Too many levels of symbolic links (ELOOP)']);
     const long = `${'n'.repeat(300)}.json`;
-    expectInputErrors(lint(dir, long), [`${long}: Cannot read: File name too long (ENAMETOOLONG)`]);
+    expectInputErrors(await lint(dir, long), [`${long}: Cannot read: File name too long (ENAMETOOLONG)`]);
   });
 });
 
 describe('input-shape findings: the run goes on', () => {
-  it('entries of unknown content types, fallbacks to missing locales and in a cycle', () => {
+  it('entries of unknown content types, fallbacks to missing locales and in a cycle', async () => {
     const dir = project({
       'space.json': pretty({
         contentTypes: [ct('page')],
@@ -175,7 +176,7 @@ describe('input-shape findings: the run goes on', () => {
         entries: [entry('e1', 'page'), entry('e2', 'gone')],
       }),
     });
-    const run = lint(dir, 'space.json');
+    const run = await lint(dir, 'space.json');
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     // Only input-shape is under test (these content types have no display field, which another rule reports).
@@ -188,10 +189,10 @@ describe('input-shape findings: the run goes on', () => {
     ]);
   });
 
-  it('two default locales (the import tool’s sample export): a warning, and the run goes on to the entries', () => {
+  it('two default locales (the import tool’s sample export): a warning, and the run goes on to the entries', async () => {
     const dir = project({});
     cpSync(join(CORPUS, 'import-sample-space.json'), join(dir, 'space.json'));
-    const run = lint(dir, 'space.json');
+    const run = await lint(dir, 'space.json');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report & { summary: { entries: number } };
     expect(report.findings.map((f) => `${f.line}:${f.column} ${f.severity} ${f.ruleId} ${f.message}`)).toEqual([
@@ -200,11 +201,11 @@ describe('input-shape findings: the run goes on', () => {
     expect(report.summary.entries).toBe(4);
   });
 
-  it('two "entries" sections: linted as JSON.parse reads the file (the last, 4 entries, not the union of 6), and the first is reported', () => {
+  it('two "entries" sections: linted as JSON.parse reads the file (the last, 4 entries, not the union of 6), and the first is reported', async () => {
     const section = (ids: string[]) => JSON.stringify(ids.map((id) => entry(id, 'page')), null, 2).replace(/\n/g, '\n  ');
     const text = `{\n  "contentTypes": [${JSON.stringify(ct('page'))}],\n  "locales": [${JSON.stringify(EN)}],\n  "entries": ${section(['a1', 'a2'])},\n  "entries": ${section(['b1', 'b2', 'b3', 'b4'])}\n}\n`;
     const dir = project({ 'space.json': text });
-    const run = lint(dir, 'space.json');
+    const run = await lint(dir, 'space.json');
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as Report & { summary: { entries: number } };
     expect(report.summary.entries).toBe(4);
@@ -214,10 +215,10 @@ describe('input-shape findings: the run goes on', () => {
     ]);
   });
 
-  it('a UTF-8 byte order mark is not an error, and positions after it are right (JSON and YAML)', () => {
+  it('a UTF-8 byte order mark is not an error, and positions after it are right (JSON and YAML)', async () => {
     const text = pretty({ contentTypes: [ct('page', [{ id: 'slug', name: 'Slug', type: 'Symbol', validations: [{ regexp: { pattern: '^(?!x)' } }] }])] });
     const dir = project({ 'a.json': `\uFEFF${text}`, 'b.yaml': '\uFEFFcontentTypes:\n  - sys: { id: post, type: ContentType }\n    fields:\n      - { id: s, name: S, type: Symbol, validations: [{ regexp: { pattern: "(?<=a)" } }] }\n' });
-    const run = lint(dir, 'a.json', 'b.yaml');
+    const run = await lint(dir, 'a.json', 'b.yaml');
     expect(run.code).toBe(1);
     const patterns = (JSON.parse(run.stdout) as Report).findings.filter((f) => f.ruleId === 're2-incompatible-pattern');
     expect(patterns.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}`)).toEqual(['a.json:17:17 re2-incompatible-pattern', 'b.yaml:4:67 re2-incompatible-pattern']);

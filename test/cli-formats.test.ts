@@ -1,5 +1,5 @@
 /**
- * Golden tests of every output format: the real bin on fixture spaces, compared with the files
+ * Golden tests of every output format: the built CLI (in process) on fixture spaces, compared with the files
  * in test/golden/ (review a change there like code). Only the version is normalised.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { FORMATTERS, formatChunks } from '../src/format/index.js';
 import { FORMAT_NAMES, loadFormatChunks } from '../src/format/load.js';
 import { toolVersion } from '../src/util/version.js';
 import { CONTEXT, NASTY, finding, result } from './helpers/findings.js';
-import { cmlint } from './helpers/cli.js';
+import { cmlintInProcess as cmlint } from './helpers/cli.js';
 import { sarifValidator } from './helpers/sarif-schema.js';
 import { parseXml } from './helpers/xml.js';
 
@@ -28,7 +28,7 @@ const normalise = (text: string) => text.split(toolVersion()).join('<version>');
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-describe('golden output per format (real bin)', () => {
+describe('golden output per format', () => {
   const cases: [string, string[], number][] = [
     ['stylish', [MULTI_FILE, '--as-of', AFTER_BOTH_DATES], 1],
     ['json', [MULTI_FILE, '--as-of', AFTER_BOTH_DATES, '-f', 'json'], 1],
@@ -38,19 +38,19 @@ describe('golden output per format (real bin)', () => {
     ['markdown', [DEMO, '--as-of', BEFORE_RE2, '-f', 'markdown'], 1],
   ];
   it.each(cases)('%s', async (name, args, code) => {
-    const run = cmlint([...args, ...GOLDEN_CONFIG]);
+    const run = await cmlint([...args, ...GOLDEN_CONFIG]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(code);
     const ext = { stylish: 'txt', json: 'json', sarif: 'sarif', junit: 'xml', github: 'txt', markdown: 'md' }[name];
     await expect(normalise(run.stdout)).toMatchFileSnapshot(`golden/${name}.${ext}`);
   });
 
-  it('the SARIF of a real run is valid against the SARIF 2.1.0 schema, and its junit parses', () => {
+  it('the SARIF of a real run is valid against the SARIF 2.1.0 schema, and its junit parses', async () => {
     const validate = sarifValidator();
-    const sarif = JSON.parse(cmlint([DEMO, '-f', 'sarif']).stdout) as unknown;
+    const sarif = JSON.parse((await cmlint([DEMO, '-f', 'sarif'])).stdout) as unknown;
     expect(validate(sarif), JSON.stringify(validate.errors)).toBe(true);
-    const junit = parseXml(cmlint([DEMO, '-f', 'junit', '--as-of', AFTER_BOTH_DATES]).stdout);
-    const findings = (JSON.parse(cmlint([DEMO, '-f', 'json', '--as-of', AFTER_BOTH_DATES]).stdout) as { findings: unknown[] }).findings;
+    const junit = parseXml((await cmlint([DEMO, '-f', 'junit', '--as-of', AFTER_BOTH_DATES])).stdout);
+    const findings = (JSON.parse((await cmlint([DEMO, '-f', 'json', '--as-of', AFTER_BOTH_DATES])).stdout) as { findings: unknown[] }).findings;
     expect(findings.length).toBeGreaterThan(5);
     expect(junit.attributes.tests).toBe(String(findings.length));
   });
@@ -72,23 +72,23 @@ describe('formats loaded on demand (the CLI loads only the formats a run writes)
 });
 
 describe('several formats in one run', () => {
-  it('writes each NAME:FILE format to its file and the one without a file to stdout', () => {
+  it('writes each NAME:FILE format to its file and the one without a file to stdout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmlint-formats-'));
     temps.push(dir);
     const args = [MULTI_FILE, '--as-of', AFTER_BOTH_DATES];
-    const run = cmlint([...args, '-f', 'stylish', '-f', `sarif:${dir}/reports/out.sarif`, '--format', `markdown:${dir}/audit.md`, '-f', `junit:${dir}/junit.xml`]);
+    const run = await cmlint([...args, '-f', 'stylish', '-f', `sarif:${dir}/reports/out.sarif`, '--format', `markdown:${dir}/audit.md`, '-f', `junit:${dir}/junit.xml`]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe(cmlint(args).stdout);
-    expect(readFileSync(join(dir, 'reports', 'out.sarif'), 'utf8')).toBe(cmlint([...args, '-f', 'sarif']).stdout);
-    expect(readFileSync(join(dir, 'audit.md'), 'utf8')).toBe(cmlint([...args, '-f', 'markdown']).stdout);
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toBe(cmlint([...args, '-f', 'junit']).stdout);
+    expect(run.stdout).toBe((await cmlint(args)).stdout);
+    expect(readFileSync(join(dir, 'reports', 'out.sarif'), 'utf8')).toBe((await cmlint([...args, '-f', 'sarif'])).stdout);
+    expect(readFileSync(join(dir, 'audit.md'), 'utf8')).toBe((await cmlint([...args, '-f', 'markdown'])).stdout);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toBe((await cmlint([...args, '-f', 'junit'])).stdout);
   });
 
-  it('prints nothing on stdout when every format goes to a file; paths are relative to the working directory', () => {
+  it('prints nothing on stdout when every format goes to a file; paths are relative to the working directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmlint-formats-'));
     temps.push(dir);
-    const run = cmlint([join(process.cwd(), MULTI_FILE), '-f', 'json:out.json'], { cwd: dir });
+    const run = await cmlint([join(process.cwd(), MULTI_FILE), '-f', 'json:out.json'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).findings).toHaveLength(8);
@@ -100,8 +100,8 @@ describe('several formats in one run', () => {
     ['a format with an empty file', ['-f', 'sarif:'], /no file after ':'/],
     ['an unknown format with a file', ['-f', 'xml:out.xml'], /unknown format 'xml' \(stylish, json, sarif, junit, github, markdown\)/],
   ];
-  it.each(usage)('exits 2 for %s', (_name, flags, reason) => {
-    const run = cmlint([MULTI_FILE, ...flags]);
+  it.each(usage)('exits 2 for %s', async (_name, flags, reason) => {
+    const run = await cmlint([MULTI_FILE, ...flags]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.split('\n')[0]).toMatch(reason);

@@ -1,46 +1,22 @@
 /**
- * End-to-end tests of the command line: they run the real bin (`node bin/cmlint.js`, which runs
- * the compiled code in dist/) as a child process and check stdout, stderr and the exit code.
- * Build first: `npx tsc -p tsconfig.build.json`.
+ * Tests of the command line: stdout, stderr and the exit code of the built CLI (dist/; build
+ * first: `npm run build`). What it says is checked in this process (`cmlintInProcess`, the `main`
+ * that the bin runs); what the process does — the exit code it ends with, its streams, a terminal,
+ * two runs alike, the README's first command — through the real bin (`node bin/cmlint.js`) as a
+ * child process.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSchema, validateSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, baseEnv, cmlint as bin, cmlintInProcess as cmlint, type Run } from './helpers/cli.js';
 import { CORPUS } from './helpers/corpus.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'cmlint.js');
 const ANSI = /\u001b\[/;
 const ANSI_ALL = /\u001b\[[0-9;]*m/g;
 const STACK_LINE = /^\s+at /m;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The inherited environment without what changes cmlint's output. */
-function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['NO_COLOR', 'FORCE_COLOR', 'COLUMNS', 'CMLINT_DEBUG', 'NODE_OPTIONS']) delete env[key];
-  return { ...env, ...extra };
-}
-
-/** Runs `node bin/cmlint.js ...args` in `cwd` (the repository root unless given). */
-function cmlint(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: options.cwd ?? ROOT,
-    env: baseEnv(options.env),
-    encoding: 'utf8',
-  });
-  if (result.error) throw result.error;
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 function json(run: Run): JsonOutput {
   return JSON.parse(run.stdout) as JsonOutput;
@@ -103,8 +79,8 @@ beforeAll(() => {
 describe('--format json', () => {
   const args = [MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES];
 
-  it('has exactly the shape of DESIGN.md', () => {
-    const run = cmlint(args);
+  it('has exactly the shape of DESIGN.md', async () => {
+    const run = await cmlint(args);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     const output = json(run);
@@ -132,8 +108,8 @@ describe('--format json', () => {
     }
   });
 
-  it('reports each finding at its file, line, column and pointer, sorted by file, line, column and rule id', () => {
-    const { findings } = json(cmlint(args));
+  it('reports each finding at its file, line, column and pointer, sorted by file, line, column and rule id', async () => {
+    const { findings } = json(await cmlint(args));
     expect(findings.map((f) => [f.file, f.line, f.column, f.ruleId, f.severity])).toEqual([
       ['fixtures/cli/multi-file/space/author.json', 49, 13, 're2-incompatible-pattern', 'error'],
       ['fixtures/cli/multi-file/space/author.json', 63, 7, 'hidden-required-field', 'error'],
@@ -165,30 +141,30 @@ describe('--format json', () => {
     expect(findings).toEqual(sorted);
   });
 
-  it('gives `file` relative to the working directory, with forward slashes', () => {
-    const inside = json(cmlint(['space', '--format', 'json', '--as-of', AFTER_BOTH_DATES], { cwd: join(ROOT, MULTI_FILE) }));
+  it('gives `file` relative to the working directory, with forward slashes', async () => {
+    const inside = json(await cmlint(['space', '--format', 'json', '--as-of', AFTER_BOTH_DATES], { cwd: join(ROOT, MULTI_FILE) }));
     expect([...new Set(inside.findings.map((f) => f.file))]).toEqual([
       'space/author.json',
       'space/export.json',
       'space/landing-page.yaml',
       'space/minified.json',
     ]);
-    const beside = json(cmlint(['../multi-file/space/author.json', '--format', 'json', '--as-of', AFTER_BOTH_DATES], { cwd: join(ROOT, LOOKAHEAD) }));
+    const beside = json(await cmlint(['../multi-file/space/author.json', '--format', 'json', '--as-of', AFTER_BOTH_DATES], { cwd: join(ROOT, LOOKAHEAD) }));
     expect(beside.findings.map((f) => f.file)).toEqual(['../multi-file/space/author.json', '../multi-file/space/author.json']);
-    const absolute = json(cmlint([join(ROOT, LOOKAHEAD, 'export.json'), '--format', 'json'], { cwd: join(ROOT, 'fixtures') }));
+    const absolute = json(await cmlint([join(ROOT, LOOKAHEAD, 'export.json'), '--format', 'json'], { cwd: join(ROOT, 'fixtures') }));
     expect(absolute.findings.map((f) => f.file)).toEqual(['cli/lookahead/export.json']);
   });
 
   it('is byte-identical across runs', () => {
-    const first = cmlint(args);
-    const second = cmlint(args);
+    const first = bin(args);
+    const second = bin(args);
     expect(second.stdout).toBe(first.stdout);
     expect(second.code).toBe(first.code);
     expect(first.stdout.endsWith('}\n')).toBe(true);
   });
 
-  it('reports a clean space with no findings and exit code 0', () => {
-    const run = cmlint([CLEAN, '--format', 'json', '--as-of', AFTER_BOTH_DATES]);
+  it('reports a clean space with no findings and exit code 0', async () => {
+    const run = await cmlint([CLEAN, '--format', 'json', '--as-of', AFTER_BOTH_DATES]);
     expect(run.code).toBe(0);
     expect(json(run)).toEqual({
       tool: { name: 'cmlint', version: '0.1.0' },
@@ -200,8 +176,8 @@ describe('--format json', () => {
 });
 
 describe('enforcement dates', () => {
-  it('reports a lookahead pattern as an upcoming warning the day before RE2 is enforced (exit 0)', () => {
-    const run = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-04-20']);
+  it('reports a lookahead pattern as an upcoming warning the day before RE2 is enforced (exit 0)', async () => {
+    const run = await cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-04-20']);
     expect(run.code).toBe(0);
     const { findings, asOf, summary } = json(run);
     expect(asOf).toBe('2025-04-20');
@@ -222,8 +198,8 @@ describe('enforcement dates', () => {
     expect(summary).toMatchObject({ error: 0, warning: 1, info: 0 });
   });
 
-  it('reports it as an enforced error from the enforcement date on (exit 1)', () => {
-    const run = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-04-21']);
+  it('reports it as an enforced error from the enforcement date on (exit 1)', async () => {
+    const run = await cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-04-21']);
     expect(run.code).toBe(1);
     const { findings } = json(run);
     expect(findings).toHaveLength(1);
@@ -237,63 +213,63 @@ describe('enforcement dates', () => {
     expect(findings[0]!.message).not.toContain('enforced from');
   });
 
-  it('counts the days to the enforcement date', () => {
-    const { findings } = json(cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-03-22']));
+  it('counts the days to the enforcement date', async () => {
+    const { findings } = json(await cmlint([LOOKAHEAD, '--format', 'json', '--as-of', '2025-03-22']));
     expect(findings[0]!.message).toContain('enforced from 2025-04-21 (in 30 days)');
   });
 });
 
 describe('exit codes', () => {
   it('0 for a clean space', () => {
-    const run = cmlint([CLEAN, '--as-of', AFTER_BOTH_DATES]);
+    const run = bin([CLEAN, '--as-of', AFTER_BOTH_DATES]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
   });
 
   it('1 for error findings', () => {
-    expect(cmlint(['fixtures/cli/hidden-required', '--as-of', AFTER_BOTH_DATES]).code).toBe(1);
+    expect(bin(['fixtures/cli/hidden-required', '--as-of', AFTER_BOTH_DATES]).code).toBe(1);
   });
 
-  it('0 for warnings only; 1 with --fail-on warning', () => {
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES]).code).toBe(0);
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'warning']).code).toBe(1);
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'info']).code).toBe(1);
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'error']).code).toBe(0);
+  it('0 for warnings only; 1 with --fail-on warning', async () => {
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES])).code).toBe(0);
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'warning'])).code).toBe(1);
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'info'])).code).toBe(1);
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--fail-on', 'error'])).code).toBe(0);
   });
 
-  it('--max-warnings: 1 when warnings exceed it', () => {
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings', '0']).code).toBe(1);
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings=0']).code).toBe(1);
-    expect(cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings', '1']).code).toBe(0);
+  it('--max-warnings: 1 when warnings exceed it', async () => {
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings', '0'])).code).toBe(1);
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings=0'])).code).toBe(1);
+    expect((await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--max-warnings', '1'])).code).toBe(0);
   });
 
-  it('--rule ID=off drops the rule’s findings', () => {
-    const run = cmlint([MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=off']);
+  it('--rule ID=off drops the rule’s findings', async () => {
+    const run = await cmlint([MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=off']);
     expect(run.code).toBe(1);
     expect(json(run).findings.map((f) => f.ruleId)).toEqual(['hidden-required-field', 'hidden-required-field']);
-    const lookahead = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=off']);
+    const lookahead = await cmlint([LOOKAHEAD, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=off']);
     expect(lookahead.code).toBe(0);
     expect(json(lookahead).findings).toEqual([]);
   });
 
-  it('--rule ID=SEVERITY changes the severity', () => {
-    const run = cmlint([LOOKAHEAD, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=info']);
+  it('--rule ID=SEVERITY changes the severity', async () => {
+    const run = await cmlint([LOOKAHEAD, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '--rule', 're2-incompatible-pattern=info']);
     expect(run.code).toBe(0);
     expect(json(run).findings.map((f) => f.severity)).toEqual(['info']);
   });
 
-  it('--quiet hides warnings in the output', () => {
-    const stylish = cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--quiet']);
+  it('--quiet hides warnings in the output', async () => {
+    const stylish = await cmlint([WARNING_ONLY, '--as-of', AFTER_BOTH_DATES, '--quiet']);
     expect(stylish.code).toBe(0);
     expect(stylish.stdout).not.toContain('warning');
     expect(stylish.stdout).not.toContain('re2-incompatible-pattern');
-    const quiet = json(cmlint([MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '-q']));
+    const quiet = json(await cmlint([MULTI_FILE, '--format', 'json', '--as-of', AFTER_BOTH_DATES, '-q']));
     expect(quiet.findings).toHaveLength(7);
     expect(quiet.findings.every((f) => f.severity === 'error')).toBe(true);
   });
 
   it('2 for an unknown flag: a one-line reason on stderr, nothing on stdout', () => {
-    const run = cmlint([LOOKAHEAD, '--colour']);
+    const run = bin([LOOKAHEAD, '--colour']);
     expectFailure(run);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe("cmlint: unknown option '--colour'");
@@ -315,8 +291,8 @@ describe('exit codes', () => {
     ['--max-warnings that is not a number', ['--max-warnings', 'ten'], /--max-warnings: 'ten' is not a whole number/],
     ['--fail-on off', ['--fail-on', 'off'], /--fail-on: 'off'/],
   ];
-  it.each(usageErrors)('2 for %s, with a one-line reason', (_name, flags, reason) => {
-    const run = cmlint([LOOKAHEAD, ...flags]);
+  it.each(usageErrors)('2 for %s, with a one-line reason', async (_name, flags, reason) => {
+    const run = await cmlint([LOOKAHEAD, ...flags]);
     expectFailure(run);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^cmlint: /);
@@ -324,10 +300,26 @@ describe('exit codes', () => {
     expect(lines.slice(1)).toEqual(["Run 'cmlint --help' for usage."]);
   });
 
-  it('2 for a path that does not exist, naming it', () => {
-    const run = cmlint(['fixtures/cli/no-such-space']);
+
+  it.each([
+    [['diff', 'a.json', 'b.json', '--jobs', '2'], 'diff: --jobs does not apply', 'cmlint diff --help'],
+    [['diff', '--colour'], "unknown option '--colour'", 'cmlint diff --help'],
+    [['explain', 'nope'], "explain: unknown rule 'nope'; 'cmlint rules' lists them", 'cmlint explain --help'],
+    [['rules', 'extra'], "rules: unexpected argument 'extra'", 'cmlint rules --help'],
+    [['init', 'extra'], "init: unexpected argument 'extra'", 'cmlint init --help'],
+    [['graphql-schema', CLEAN, '--quiet'], 'graphql-schema: --quiet does not apply', 'cmlint graphql-schema --help'],
+    [['--config', 'diff', '--colour'], "unknown option '--colour'", 'cmlint --help'],
+    [['lint', '--colour'], "unknown option '--colour'", 'cmlint --help'],
+    [['help', 'dif'], "help: unknown command 'dif' (did you mean 'diff'?)", 'cmlint --help'],
+  ])('2 for a usage error of `cmlint %j`, pointing at the help of its command', async (args, reason, help) => {
+    const run = await cmlint(args);
+    expectFailure(run);
+    expect(run.stderr).toBe(`cmlint: ${reason}\nRun '${help}' for usage.\n`);
+  });
+  it('2 for a path that does not exist, naming it', async () => {
+    const run = await cmlint(['fixtures/cli/no-such-space']);
     expect(expectInputErrors(run).slice(0, 2)).toEqual(['fixtures/cli/no-such-space  error  input-error', '  No such file or directory']);
-    const json = cmlint(['fixtures/cli/no-such-space', '-f', 'json']);
+    const json = await cmlint(['fixtures/cli/no-such-space', '-f', 'json']);
     expect(json.code).toBe(2);
     expect(json.stderr).toBe('fixtures/cli/no-such-space: No such file or directory\n');
     expect((JSON.parse(json.stdout) as JsonOutput).findings.map((f) => [f.ruleId, f.file, f.message])).toEqual([
@@ -335,10 +327,10 @@ describe('exit codes', () => {
     ]);
   });
 
-  it('2 for a directory without export files', () => {
+  it('2 for a directory without export files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmlint-cli-empty-'));
     try {
-      const run = cmlint(['.'], { cwd: dir });
+      const run = await cmlint(['.'], { cwd: dir });
       expect(expectInputErrors(run).join('\n')).toContain('No .json, .yaml or .yml files to lint');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -347,8 +339,8 @@ describe('exit codes', () => {
 });
 
 describe('malformed input', () => {
-  it('2 for malformed JSON, with file:line:col and no stack trace', () => {
-    const run = cmlint(['fixtures/cli/malformed-json/export.json', '--as-of', AFTER_BOTH_DATES]);
+  it('2 for malformed JSON, with file:line:col and no stack trace', async () => {
+    const run = await cmlint(['fixtures/cli/malformed-json/export.json', '--as-of', AFTER_BOTH_DATES]);
     expect(expectInputErrors(run)).toEqual([
       'fixtures/cli/malformed-json/export.json:14:11  error  input-error',
       "  Invalid JSON: Expected ',' or '}' after property value",
@@ -359,8 +351,8 @@ describe('malformed input', () => {
     ]);
   });
 
-  it('reports the errors of every malformed file, each with its position, in the report and on stderr', () => {
-    const run = cmlint(['fixtures/cli/malformed-json', '--format', 'json']);
+  it('reports the errors of every malformed file, each with its position, in the report and on stderr', async () => {
+    const run = await cmlint(['fixtures/cli/malformed-json', '--format', 'json']);
     expect(run.code).toBe(2);
     const lines = [
       "fixtures/cli/malformed-json/export.json:14:11: Invalid JSON: Expected ',' or '}' after property value",
@@ -376,8 +368,8 @@ describe('malformed input', () => {
     expect(summary).toMatchObject({ error: 2, filesRead: 2, contentTypes: 0, entries: 0 });
   });
 
-  it('still fails when a malformed file is linted together with a good one, and reports nothing else', () => {
-    const run = cmlint([CLEAN, 'fixtures/cli/malformed-json/trailing-comma.json']);
+  it('still fails when a malformed file is linted together with a good one, and reports nothing else', async () => {
+    const run = await cmlint([CLEAN, 'fixtures/cli/malformed-json/trailing-comma.json']);
     expect(expectInputErrors(run).slice(0, 2)).toEqual([
       'fixtures/cli/malformed-json/trailing-comma.json:8:5  error  input-error',
       '  Invalid JSON: Expected a double-quoted property name',
@@ -419,29 +411,29 @@ describe('malformed config', () => {
     'several mistakes': 'several.yaml',
   };
 
-  it.each(cases)('2 for %s: file:line:col: key.path: reason', (name, expected) => {
-    const run = cmlint(['--config', `fixtures/cli/config-errors/${files[name]}`, CLEAN]);
+  it.each(cases)('2 for %s: file:line:col: key.path: reason', async (name, expected) => {
+    const run = await cmlint(['--config', `fixtures/cli/config-errors/${files[name]}`, CLEAN]);
     expectFailure(run);
     expect(run.stderr.trimEnd().split('\n')).toEqual(expected);
   });
 
-  it('shows the config path relative to the working directory', () => {
-    const run = cmlint(['--config', 'config-errors/bad-severity.yaml', 'clean'], { cwd: join(ROOT, 'fixtures/cli') });
+  it('shows the config path relative to the working directory', async () => {
+    const run = await cmlint(['--config', 'config-errors/bad-severity.yaml', 'clean'], { cwd: join(ROOT, 'fixtures/cli') });
     expectFailure(run);
     expect(run.stderr).toBe('config-errors/bad-severity.yaml:2:3: rules.hidden-required-field: must be one of error, warning, info, off\n');
   });
 
-  it('2 for a --config file that does not exist', () => {
-    const run = cmlint(['--config', 'fixtures/cli/no-such-config.yaml', CLEAN]);
+  it('2 for a --config file that does not exist', async () => {
+    const run = await cmlint(['--config', 'fixtures/cli/no-such-config.yaml', CLEAN]);
     expectFailure(run);
     expect(run.stderr).toContain('fixtures/cli/no-such-config.yaml');
   });
 });
 
 describe('help, version, rules and explain', () => {
-  it('--help prints usage and exits 0', () => {
+  it('--help prints usage and exits 0', async () => {
     for (const flag of ['--help', '-h']) {
-      const run = cmlint([flag]);
+      const run = await cmlint([flag]);
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/^Usage: cmlint/);
       expect(run.stdout).toContain('--as-of DATE');
@@ -450,16 +442,16 @@ describe('help, version, rules and explain', () => {
     }
   });
 
-  it('--version prints the version and exits 0', () => {
+  it('--version prints the version and exits 0', async () => {
     for (const flag of ['--version', '-v']) {
-      const run = cmlint([flag]);
+      const run = await cmlint([flag]);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('0.1.0\n');
     }
   });
 
-  it('rules lists both rules with their enforcement status as of --as-of', () => {
-    const run = cmlint(['rules', '--as-of', '2025-04-20']);
+  it('rules lists both rules with their enforcement status as of --as-of', async () => {
+    const run = await cmlint(['rules', '--as-of', '2025-04-20']);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     const hidden = lines.find((l) => l.startsWith('hidden-required-field '));
@@ -468,13 +460,13 @@ describe('help, version, rules and explain', () => {
     expect(re2).toContain('enforced from 2025-04-21 (in 1 day)');
     expect(run.stdout).toContain('As of 2025-04-20');
 
-    const later = cmlint(['rules', '--as-of', '2025-04-21']).stdout.split('\n');
+    const later = (await cmlint(['rules', '--as-of', '2025-04-21'])).stdout.split('\n');
     expect(later.find((l) => l.startsWith('re2-incompatible-pattern '))).toContain('enforced since 2025-04-21');
   });
 
-  it('rules is a table that fits 100 columns (COLUMNS when set): a row per rule, its description wrapped below it', () => {
+  it('rules is a table that fits 100 columns (COLUMNS when set): a row per rule, its description wrapped below it', async () => {
     const width = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
-    const run = cmlint(['rules', '--as-of', '2026-11-27']);
+    const run = await cmlint(['rules', '--as-of', '2026-11-27']);
     expect(width(run.stdout)).toBeLessThanOrEqual(100);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^rule +severity {2}enforcement$/);
@@ -487,11 +479,11 @@ describe('help, version, rules and explain', () => {
       '    Code that calls the legacy usage endpoints (organization_periodic_usages, space_periodic_usages)',
       '    or the SDK methods for them: deprecated, then 410 Gone.',
     ]);
-    expect(width(cmlint(['rules'], { env: { COLUMNS: '72' } }).stdout)).toBeLessThanOrEqual(72);
+    expect(width((await cmlint(['rules'], { env: { COLUMNS: '72' } })).stdout)).toBeLessThanOrEqual(72);
   });
 
-  it('rules --format json parses, with each rule’s status', () => {
-    const run = cmlint(['rules', '--format', 'json', '--as-of', '2025-04-20']);
+  it('rules --format json parses, with each rule’s status', async () => {
+    const run = await cmlint(['rules', '--format', 'json', '--as-of', '2025-04-20']);
     expect(run.code).toBe(0);
     const parsed = JSON.parse(run.stdout) as { asOf: string; rules: { id: string; enforcement: { date: string; status: string } }[] };
     expect(parsed.asOf).toBe('2025-04-20');
@@ -500,8 +492,8 @@ describe('help, version, rules and explain', () => {
     expect(byId['re2-incompatible-pattern']).toMatchObject({ date: '2025-04-21', status: 'upcoming' });
   });
 
-  it('explain prints a rule’s docs', () => {
-    const run = cmlint(['explain', 're2-incompatible-pattern', '--as-of', '2025-04-20']);
+  it('explain prints a rule’s docs', async () => {
+    const run = await cmlint(['explain', 're2-incompatible-pattern', '--as-of', '2025-04-20']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^# re2-incompatible-pattern\n/);
     expect(run.stdout).toContain('RE2');
@@ -510,39 +502,39 @@ describe('help, version, rules and explain', () => {
     expect(run.stdout).toContain('enforced from 2025-04-21 (in 1 day)');
   });
 
-  it('explain of an unknown rule exits 2, with a did-you-mean for a near miss and the rules command otherwise', () => {
-    const nope = cmlint(['explain', 'nope']);
+  it('explain of an unknown rule exits 2, with a did-you-mean for a near miss and the rules command otherwise', async () => {
+    const nope = await cmlint(['explain', 'nope']);
     expectFailure(nope);
     expect(nope.stderr.split('\n')[0]).toBe("cmlint: explain: unknown rule 'nope'; 'cmlint rules' lists them");
-    const typo = cmlint(['explain', 'hidden-required-feild']);
+    const typo = await cmlint(['explain', 'hidden-required-feild']);
     expectFailure(typo);
     expect(typo.stderr).toContain("unknown rule 'hidden-required-feild' (did you mean 'hidden-required-field'?)");
   });
 
-  it('explain without a rule id exits 2', () => {
-    expectFailure(cmlint(['explain']));
+  it('explain without a rule id exits 2', async () => {
+    expectFailure(await cmlint(['explain']));
   });
 
-  it('explain suggests the rules whose id holds a part of one (re2, field)', () => {
-    const re2 = cmlint(['explain', 're2']);
+  it('explain suggests the rules whose id holds a part of one (re2, field)', async () => {
+    const re2 = await cmlint(['explain', 're2']);
     expectFailure(re2);
     expect(re2.stderr.split('\n')[0]).toBe("cmlint: explain: unknown rule 're2' (did you mean 're2-incompatible-pattern'?)");
-    const field = cmlint(['explain', 'field']);
+    const field = await cmlint(['explain', 'field']);
     expectFailure(field);
     expect(field.stderr.split('\n')[0]).toBe("cmlint: explain: unknown rule 'field' (did you mean 'field-removed', 'field-unlocalized' or 'field-type-changed'?)");
   });
 
-  it('explain knows the ids that reports carry besides the rules: input-error, file-ignored and internal-error', () => {
+  it('explain knows the ids that reports carry besides the rules: input-error, file-ignored and internal-error', async () => {
     for (const id of ['input-error', 'file-ignored', 'internal-error']) {
-      const run = cmlint(['explain', id]);
+      const run = await cmlint(['explain', id]);
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^# ${id}\n\nNot a rule: `));
       expect(run.stdout).toContain('\n## Fix\n');
     }
-    expect(cmlint(['explain', 'input-eror']).stderr).toContain("(did you mean 'input-error'?)");
+    expect((await cmlint(['explain', 'input-eror'])).stderr).toContain("(did you mean 'input-error'?)");
   });
 
-  it('each command has its own help, as `cmlint COMMAND --help` and as `cmlint help COMMAND`', () => {
+  it('each command has its own help, as `cmlint COMMAND --help` and as `cmlint help COMMAND`', async () => {
     const usage: Record<string, string> = {
       lint: 'Usage: cmlint [lint] [paths...] [options]',
       diff: 'Usage: cmlint diff <before> <after> [options]',
@@ -554,26 +546,26 @@ describe('help, version, rules and explain', () => {
     };
     for (const [command, first] of Object.entries(usage)) {
       for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
-        const run = cmlint(args);
+        const run = await cmlint(args);
         expect(run.code, args.join(' ')).toBe(0);
         expect(run.stdout.startsWith(first), args.join(' ')).toBe(true);
         expect(run.stderr).toBe('');
       }
     }
-    expect(cmlint(['init', '--help']).stdout).not.toContain('--max-warnings');
-    expect(cmlint(['diff', '--help']).stdout).toContain('--base REF');
+    expect((await cmlint(['init', '--help'])).stdout).not.toContain('--max-warnings');
+    expect((await cmlint(['diff', '--help'])).stdout).toContain('--base REF');
     // `help` alone is the overview, not a path to lint; a path with --help is too.
-    expect(cmlint(['help']).stdout).toBe(cmlint(['--help']).stdout);
-    expect(cmlint(['fixtures/demo-space', '--help']).stdout).toBe(cmlint(['--help']).stdout);
-    const unknown = cmlint(['help', 'dif']);
+    expect((await cmlint(['help'])).stdout).toBe((await cmlint(['--help'])).stdout);
+    expect((await cmlint(['fixtures/demo-space', '--help'])).stdout).toBe((await cmlint(['--help'])).stdout);
+    const unknown = await cmlint(['help', 'dif']);
     expectFailure(unknown);
     expect(unknown.stderr.split('\n')[0]).toBe("cmlint: help: unknown command 'dif' (did you mean 'diff'?)");
   });
 });
 
 describe('stylish output', () => {
-  it('starts each finding with file:line:col, severity and rule id; then target and date, and the message, indented', () => {
-    const run = cmlint([MULTI_FILE, '--as-of', AFTER_BOTH_DATES]);
+  it('starts each finding with file:line:col, severity and rule id; then target and date, and the message, indented', async () => {
+    const run = await cmlint([MULTI_FILE, '--as-of', AFTER_BOTH_DATES]);
     expect(run.code).toBe(1);
     expect(run.stdout).not.toMatch(ANSI);
     const findings = run.stdout.split('\n\n');
@@ -606,11 +598,11 @@ describe('stylish output', () => {
     );
   });
 
-  it('fits 100 columns by default and COLUMNS when set, breaking lines at spaces only', () => {
+  it('fits 100 columns by default and COLUMNS when set, breaking lines at spaces only', async () => {
     const wide = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
-    const demo = cmlint(['fixtures/demo-space', '--as-of', AFTER_BOTH_DATES]);
+    const demo = await cmlint(['fixtures/demo-space', '--as-of', AFTER_BOTH_DATES]);
     expect(wide(demo.stdout)).toBeLessThanOrEqual(100);
-    const narrow = cmlint(['fixtures/demo-space', '--as-of', AFTER_BOTH_DATES], { env: { COLUMNS: '60' } });
+    const narrow = await cmlint(['fixtures/demo-space', '--as-of', AFTER_BOTH_DATES], { env: { COLUMNS: '60' } });
     const body = narrow.stdout.split('\n').filter((line) => line.startsWith('  '));
     expect(wide(body.join('\n'))).toBeLessThanOrEqual(60);
     // The same words in the same order: only the line breaks moved.
@@ -619,8 +611,8 @@ describe('stylish output', () => {
     expect(body.length).toBeGreaterThan(demo.stdout.split('\n').filter((line) => line.startsWith('  ')).length);
   });
 
-  it('labels upcoming findings with their date', () => {
-    const run = cmlint([LOOKAHEAD, '--as-of', '2025-04-20']);
+  it('labels upcoming findings with their date', async () => {
+    const run = await cmlint([LOOKAHEAD, '--as-of', '2025-04-20']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('fixtures/cli/lookahead/export.json:40:17  warning  re2-incompatible-pattern\n  userProfile › username · from 2025-04-21\n');
     expect(run.stdout).toContain('(enforced from\n  2025-04-21 (in 1 day))');
@@ -628,43 +620,43 @@ describe('stylish output', () => {
     expect(run.stdout).toContain('  1 finding concerns a change the service has not enforced yet\n');
   });
 
-  it('says when --max-warnings fails the run, on stdout in stylish and on stderr otherwise', () => {
-    const run = cmlint([WARNING_ONLY, '--max-warnings', '0']);
+  it('says when --max-warnings fails the run, on stdout in stylish and on stderr otherwise', async () => {
+    const run = await cmlint([WARNING_ONLY, '--max-warnings', '0']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('✖ 1 problem (1 warning)\n');
     expect(run.stdout).toContain('  1 warning, more than --max-warnings 0: the run fails\n');
     expect(run.stderr).toBe('');
-    const within = cmlint([WARNING_ONLY, '--max-warnings', '1']);
+    const within = await cmlint([WARNING_ONLY, '--max-warnings', '1']);
     expect(within.code).toBe(0);
     expect(within.stdout).not.toContain('max-warnings');
-    const asJson = cmlint([WARNING_ONLY, '--max-warnings', '0', '-f', 'json']);
+    const asJson = await cmlint([WARNING_ONLY, '--max-warnings', '0', '-f', 'json']);
     expect(asJson.code).toBe(1);
     expect(asJson.stderr).toBe('cmlint: 1 warning, more than --max-warnings 0: the run fails\n');
   });
 
-  it('says so when there are no problems', () => {
-    const run = cmlint([CLEAN, '--as-of', AFTER_BOTH_DATES]);
+  it('says so when there are no problems', async () => {
+    const run = await cmlint([CLEAN, '--as-of', AFTER_BOTH_DATES]);
     expect(run.stdout).toBe('✔ No problems (1 file, 1 content type, 1 entry, as of 2025-05-01)\n');
   });
 
-  it('has no ANSI escapes when stdout is not a terminal, unless FORCE_COLOR or --color asks for them', () => {
-    expect(cmlint([MULTI_FILE]).stdout).not.toMatch(ANSI);
-    expect(cmlint([MULTI_FILE], { env: { NO_COLOR: '1' } }).stdout).not.toMatch(ANSI);
-    expect(cmlint([MULTI_FILE], { env: { FORCE_COLOR: '0' } }).stdout).not.toMatch(ANSI);
+  it('has no ANSI escapes when stdout is not a terminal, unless FORCE_COLOR or --color asks for them', async () => {
+    expect((await cmlint([MULTI_FILE])).stdout).not.toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE], { env: { NO_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE], { env: { FORCE_COLOR: '0' } })).stdout).not.toMatch(ANSI);
     // A CI log: not a terminal, but FORCE_COLOR or --color colour it.
-    const forced = cmlint([MULTI_FILE], { env: { FORCE_COLOR: '1' } }).stdout;
+    const forced = (await cmlint([MULTI_FILE], { env: { FORCE_COLOR: '1' } })).stdout;
     expect(forced).toMatch(ANSI);
-    expect(forced.replace(ANSI_ALL, '')).toBe(cmlint([MULTI_FILE]).stdout);
-    expect(cmlint([MULTI_FILE, '--color']).stdout).toMatch(ANSI);
+    expect(forced.replace(ANSI_ALL, '')).toBe((await cmlint([MULTI_FILE])).stdout);
+    expect((await cmlint([MULTI_FILE, '--color'])).stdout).toMatch(ANSI);
     // The flags win over the environment, the last flag over the others.
-    expect(cmlint([MULTI_FILE, '--no-color'], { env: { FORCE_COLOR: '1' } }).stdout).not.toMatch(ANSI);
-    expect(cmlint([MULTI_FILE, '--color'], { env: { NO_COLOR: '1' } }).stdout).toMatch(ANSI);
-    expect(cmlint([MULTI_FILE, '--color', '--no-color']).stdout).not.toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE, '--no-color'], { env: { FORCE_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE, '--color'], { env: { NO_COLOR: '1' } })).stdout).toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE, '--color', '--no-color'])).stdout).not.toMatch(ANSI);
     // Never in a machine format, nor in a report file.
-    expect(cmlint([MULTI_FILE, '--color', '-f', 'json']).stdout).not.toMatch(ANSI);
-    expect(cmlint([MULTI_FILE, '-f', 'github'], { env: { FORCE_COLOR: '1' } }).stdout).not.toMatch(ANSI);
-    expect(cmlint(['rules', '--color']).stdout).toMatch(ANSI);
-    expect(cmlint(['rules']).stdout).not.toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE, '--color', '-f', 'json'])).stdout).not.toMatch(ANSI);
+    expect((await cmlint([MULTI_FILE, '-f', 'github'], { env: { FORCE_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await cmlint(['rules', '--color'])).stdout).toMatch(ANSI);
+    expect((await cmlint(['rules'])).stdout).not.toMatch(ANSI);
   });
 
   // `script` (util-linux) gives the bin a pseudo-terminal as stdout.
@@ -678,7 +670,7 @@ describe('stylish output', () => {
     return result.stdout;
   };
 
-  it.runIf(hasScript)('colours a terminal, but not with NO_COLOR or --no-color (in a pseudo-terminal)', () => {
+  it.runIf(hasScript)('colours a terminal, but not with NO_COLOR or --no-color (in a pseudo-terminal)', async () => {
     expect(inTerminal(`${LOOKAHEAD} --as-of ${AFTER_BOTH_DATES}`)).toMatch(ANSI);
     const noColor = inTerminal(`${LOOKAHEAD} --as-of ${AFTER_BOTH_DATES}`, { NO_COLOR: '1' });
     expect(noColor).toContain('re2-incompatible-pattern');
@@ -698,19 +690,19 @@ describe('config through the command line', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('finds .linterrc.yaml from the working directory; flags win over it', () => {
+  it('finds .linterrc.yaml from the working directory; flags win over it', async () => {
     writeFileSync(
       join(dir, '.linterrc.yaml'),
       ['failOn: warning', 'asOf: 2025-04-20', 'rules:', '  hidden-required-field: warning', ''].join('\n'),
     );
     const lookahead = join(ROOT, LOOKAHEAD);
-    const fromConfig = cmlint([lookahead, '--format', 'json'], { cwd: dir });
+    const fromConfig = await cmlint([lookahead, '--format', 'json'], { cwd: dir });
     expect(fromConfig.code).toBe(1); // an upcoming warning, and failOn: warning
     expect(json(fromConfig).asOf).toBe('2025-04-20');
     expect(json(fromConfig).findings.map((f) => [f.severity, f.enforcement.status])).toEqual([['warning', 'upcoming']]);
     expect(json(fromConfig).findings[0]!.file).toBe(relative(dir, join(lookahead, 'export.json')).split(sep).join('/'));
-    expect(cmlint([lookahead, '--fail-on', 'error'], { cwd: dir }).code).toBe(0);
-    const asOfFlag = cmlint([lookahead, '--format', 'json', '--as-of', '2025-04-21', '--fail-on', 'error'], { cwd: dir });
+    expect((await cmlint([lookahead, '--fail-on', 'error'], { cwd: dir })).code).toBe(0);
+    const asOfFlag = await cmlint([lookahead, '--format', 'json', '--as-of', '2025-04-21', '--fail-on', 'error'], { cwd: dir });
     expect(asOfFlag.code).toBe(1);
     expect(json(asOfFlag).findings.map((f) => [f.severity, f.enforcement.status])).toEqual([['error', 'enforced']]);
   });
@@ -720,7 +712,7 @@ describe('README quick start', () => {
   const DEMO_RULES = ['re2-incompatible-pattern', 'hidden-required-field', 'required-field-empty', 'entry-field-validation'];
 
   it('`node bin/cmlint.js fixtures/demo-space` reports the content model and entry rules and exits 1', () => {
-    const run = cmlint(['fixtures/demo-space']);
+    const run = bin(['fixtures/demo-space']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('fixtures/demo-space/export.json');
@@ -733,8 +725,8 @@ describe('README quick start', () => {
     for (const line of run.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
   });
 
-  it('gives the same findings as JSON', () => {
-    const { findings } = json(cmlint(['fixtures/demo-space', '--format', 'json', '--as-of', AFTER_BOTH_DATES]));
+  it('gives the same findings as JSON', async () => {
+    const { findings } = json(await cmlint(['fixtures/demo-space', '--format', 'json', '--as-of', AFTER_BOTH_DATES]));
     expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(DEMO_RULES));
     expect(findings.every((f) => f.file === 'fixtures/demo-space/export.json')).toBe(true);
   });
@@ -745,8 +737,8 @@ describe('graphql-schema', () => {
   const exports = readdirSync(corpusDir).filter((name) => name.endsWith('.json')).sort();
   const COLLISIONS = 'fixtures/cli/graphql-collisions';
 
-  it.each(exports)('prints SDL that graphql-js builds into a valid schema for %s (exit 0)', (name) => {
-    const run = cmlint(['graphql-schema', join(corpusDir, name)]);
+  it.each(exports)('prints SDL that graphql-js builds into a valid schema for %s (exit 0)', async (name) => {
+    const run = await cmlint(['graphql-schema', join(corpusDir, name)]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const schema = buildSchema(run.stdout);
@@ -754,8 +746,8 @@ describe('graphql-schema', () => {
     expect(schema.getQueryType()?.name).toBe('Query');
   });
 
-  it('has a type per content type, with its fields and their GraphQL types', () => {
-    const run = cmlint(['graphql-schema', join(corpusDir, 'covid-19-site-template.json')]);
+  it('has a type per content type, with its fields and their GraphQL types', async () => {
+    const run = await cmlint(['graphql-schema', join(corpusDir, 'covid-19-site-template.json')]);
     expect(run.stdout).toMatch(/^# The GraphQL schema the service would generate/);
     expect(run.stdout).toContain(
       [
@@ -779,15 +771,15 @@ describe('graphql-schema', () => {
     expect(run.stdout).toMatch(/\n {2}blogPostCollection\(limit: Int = 100, locale: String, order: \[BlogPostOrder\], preview: Boolean, skip: Int = 0, useFallbackLocale: Boolean, where: BlogPostFilter\): BlogPostCollection\n/);
   });
 
-  it('is byte-identical across runs, and the same for a directory as for its files', () => {
-    const first = cmlint(['graphql-schema', 'fixtures/graphql/template-blog']);
+  it('is byte-identical across runs, and the same for a directory as for its files', async () => {
+    const first = await cmlint(['graphql-schema', 'fixtures/graphql/template-blog']);
     expect(first.code).toBe(0);
-    expect(cmlint(['graphql-schema', 'fixtures/graphql/template-blog']).stdout).toBe(first.stdout);
-    expect(cmlint(['graphql-schema', 'fixtures/graphql/template-blog/content-types.json']).stdout).toBe(first.stdout);
+    expect((await cmlint(['graphql-schema', 'fixtures/graphql/template-blog'])).stdout).toBe(first.stdout);
+    expect((await cmlint(['graphql-schema', 'fixtures/graphql/template-blog/content-types.json'])).stdout).toBe(first.stdout);
   });
 
-  it('prints the collisions on stderr instead, in the service’s wording where known, and exits 1', () => {
-    const run = cmlint(['graphql-schema', COLLISIONS]);
+  it('prints the collisions on stderr instead, in the service’s wording where known, and exits 1', async () => {
+    const run = await cmlint(['graphql-schema', COLLISIONS]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     const file = `${COLLISIONS}/export.json`;
@@ -803,8 +795,8 @@ describe('graphql-schema', () => {
     ]);
   });
 
-  it('lint reports the same collisions as findings of the four rules', () => {
-    const { findings } = json(cmlint([COLLISIONS, '--format', 'json']));
+  it('lint reports the same collisions as findings of the four rules', async () => {
+    const { findings } = json(await cmlint([COLLISIONS, '--format', 'json']));
     expect(findings.filter((f) => f.ruleId.startsWith('graphql-')).map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.target.contentType}/${f.target.field ?? ''}`)).toEqual([
       '5 error graphql-type-name-collision A_car/',
       '25 error graphql-type-name-collision a_car_/',
@@ -821,26 +813,26 @@ describe('graphql-schema', () => {
     ]);
   });
 
-  it('exits 2 for flags that belong to lint, with nothing on stdout', () => {
+  it('exits 2 for flags that belong to lint, with nothing on stdout', async () => {
     for (const flags of [['--format', 'json'], ['--rule', 'hidden-required-field=off'], ['--as-of', '2025-01-01'], ['--quiet']]) {
-      const run = cmlint(['graphql-schema', CLEAN, ...flags]);
+      const run = await cmlint(['graphql-schema', CLEAN, ...flags]);
       expectFailure(run);
       expect(run.stderr.split('\n')[0]).toBe(`cmlint: graphql-schema: ${flags[0]} does not apply`);
     }
   });
 
-  it('exits 2 for input errors, as lint does', () => {
-    const missing = cmlint(['graphql-schema', 'fixtures/cli/no-such-dir']);
+  it('exits 2 for input errors, as lint does', async () => {
+    const missing = await cmlint(['graphql-schema', 'fixtures/cli/no-such-dir']);
     expectFailure(missing);
     expect(missing.stderr).toContain('fixtures/cli/no-such-dir');
-    const malformed = cmlint(['graphql-schema', 'fixtures/cli/malformed-json/export.json']);
+    const malformed = await cmlint(['graphql-schema', 'fixtures/cli/malformed-json/export.json']);
     expectFailure(malformed);
     expect(malformed.stderr).toMatch(/^fixtures\/cli\/malformed-json\/export\.json:\d+:\d+: Invalid JSON/);
   });
 
-  it('is in --help', () => {
-    expect(cmlint(['--help']).stdout).toContain('graphql-schema [paths]');
-    expect(cmlint(['graphql-schema', '--help']).stdout).toMatch(/^Usage: cmlint graphql-schema \[paths\.\.\.\] \[--config FILE\]\n/);
+  it('is in --help', async () => {
+    expect((await cmlint(['--help'])).stdout).toContain('graphql-schema [paths]');
+    expect((await cmlint(['graphql-schema', '--help'])).stdout).toMatch(/^Usage: cmlint graphql-schema \[paths\.\.\.\] \[--config FILE\]\n/);
   });
 });
 
@@ -854,56 +846,56 @@ describe('the taxonomy export (--taxonomy, the config key, an input)', () => {
     'warning oldTag fixtures/taxonomy/space/export.json:181',
   ];
 
-  it('without it: entries without concepts are errors, the others are counted in one info finding about the space', () => {
-    const run = cmlint([`${TAXONOMY}/space`, '--format', 'json']);
+  it('without it: entries without concepts are errors, the others are counted in one info finding about the space', async () => {
+    const run = await cmlint([`${TAXONOMY}/space`, '--format', 'json']);
     expect(run.code).toBe(1);
     expect(summary(run)).toEqual(['info (space) null:null', 'error untagged fixtures/taxonomy/space/export.json:139']);
     expect(json(run).findings[0]!.message).toContain('3 entries with taxonomy concepts could not be checked');
   });
 
-  it('--taxonomy FILE: every entry is checked', () => {
-    const run = cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/org-taxonomy.json`, '--format', 'json']);
+  it('--taxonomy FILE: every entry is checked', async () => {
+    const run = await cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/org-taxonomy.json`, '--format', 'json']);
     expect(run.code).toBe(1);
     expect(summary(run)).toEqual(CHECKED);
     expect(json(run).summary.filesRead).toBe(2);
   });
 
-  it('the config key "taxonomy" is relative to the config file, whatever the working directory', () => {
-    const fromFixture = cmlint(['--format', 'json'], { cwd: join(ROOT, TAXONOMY) });
+  it('the config key "taxonomy" is relative to the config file, whatever the working directory', async () => {
+    const fromFixture = await cmlint(['--format', 'json'], { cwd: join(ROOT, TAXONOMY) });
     expect(json(fromFixture).findings.map((f) => `${f.target.entry ?? f.target.contentType} ${f.file}`)).toEqual([
       'article space/export.json',
       'festival space/export.json',
       'untagged space/export.json',
       'oldTag space/export.json',
     ]);
-    const fromRoot = cmlint([`${TAXONOMY}/space`, '--config', `${TAXONOMY}/.linterrc.yaml`, '--format', 'json']);
+    const fromRoot = await cmlint([`${TAXONOMY}/space`, '--config', `${TAXONOMY}/.linterrc.yaml`, '--format', 'json']);
     expect(summary(fromRoot)).toEqual(CHECKED);
   });
 
-  it('a taxonomy export among the inputs is read as the taxonomy', () => {
+  it('a taxonomy export among the inputs is read as the taxonomy', async () => {
     // From the repository root, so that fixtures/taxonomy/.linterrc.yaml is not found.
-    expect(summary(cmlint([TAXONOMY, '--format', 'json']))).toEqual(CHECKED);
+    expect(summary(await cmlint([TAXONOMY, '--format', 'json']))).toEqual(CHECKED);
   });
 
-  it('--taxonomy naming a missing file, or a file that is not a taxonomy export: exit 2 naming it', () => {
+  it('--taxonomy naming a missing file, or a file that is not a taxonomy export: exit 2 naming it', async () => {
     // Input errors are the report of a stopped run (stylish on stdout; on stderr with other formats).
-    const missing = cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/nope.json`, '-f', 'json']);
+    const missing = await cmlint([`${TAXONOMY}/space`, '--taxonomy', `${TAXONOMY}/nope.json`, '-f', 'json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('fixtures/taxonomy/nope.json: No such file (the taxonomy export named by --taxonomy)\n');
-    const notTaxonomy = cmlint([`${TAXONOMY}/space`, '--taxonomy', 'fixtures/cli/clean/export.json', '-f', 'json']);
+    const notTaxonomy = await cmlint([`${TAXONOMY}/space`, '--taxonomy', 'fixtures/cli/clean/export.json', '-f', 'json']);
     expect(notTaxonomy.code).toBe(2);
     expect(notTaxonomy.stderr).toContain('fixtures/cli/clean/export.json: Not an organisation taxonomy export (named by --taxonomy)');
-    expectFailure(cmlint([`${TAXONOMY}/space`, '--taxonomy']));
+    expectFailure(await cmlint([`${TAXONOMY}/space`, '--taxonomy']));
   });
 
-  it('--help mentions --taxonomy', () => {
-    expect(cmlint(['--help']).stdout).toContain('--taxonomy FILE');
+  it('--help mentions --taxonomy', async () => {
+    expect((await cmlint(['--help'])).stdout).toContain('--taxonomy FILE');
   });
 });
 
 describe('the locale rules on fixtures/locales', () => {
-  it('report each finding at its value, with entry and locale in the target', () => {
-    const run = cmlint(['fixtures/locales', '--format', 'json']);
+  it('report each finding at its value, with entry and locale in the target', async () => {
+    const run = await cmlint(['fixtures/locales', '--format', 'json']);
     expect(run.code).toBe(1);
     const rows = json(run).findings.map((f) => {
       const { contentType, field, entry, locale } = f.target;

@@ -1,7 +1,7 @@
 /**
- * GraphQL documents in whole runs through the real bin: the `documents` config, report targets
- * as pre-commit passes them, input errors, `cmlint diff`, `cmlint init`, and what a run without
- * documents does not load.
+ * GraphQL documents in whole runs of the built CLI (in process): the `documents` config, report
+ * targets as pre-commit passes them, input errors, `cmlint diff`, `cmlint init`, and (in a node
+ * of its own) what a run without documents does not load.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, baseEnv, cmlint } from './helpers/cli.js';
+import { ROOT, baseEnv, cmlintInProcess as cmlint } from './helpers/cli.js';
 import { contentType } from './helpers/rule-tester.js';
 
 const temps: string[] = [];
@@ -48,8 +48,8 @@ function json(run: { stdout: string }) {
 }
 
 describe('documents in a lint run', () => {
-  it('checked with the model; findings in documents have the four target keys and no JSON pointer', () => {
-    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: repo() });
+  it('checked with the model; findings in documents have the four target keys and no JSON pointer', async () => {
+    const run = await cmlint(['--format', 'json', ...AS_OF], { cwd: repo() });
     expect(run.code).toBe(1);
     const { findings, summary } = json(run);
     expect(summary.filesRead).toBe(4);
@@ -59,51 +59,51 @@ describe('documents in a lint run', () => {
     expect(findings[0]!.message).toMatch(/^query 'People' .*Cannot query field "age" on type "Person"\./);
   });
 
-  it('pre-commit: a staged document is linted against the whole model, and only it is reported', () => {
+  it('pre-commit: a staged document is linted against the whole model, and only it is reported', async () => {
     const dir = repo([title]);
-    const staged = cmlint(['--format', 'json', ...AS_OF, 'src/post.graphql'], { cwd: dir });
+    const staged = await cmlint(['--format', 'json', ...AS_OF, 'src/post.graphql'], { cwd: dir });
     expect(json(staged).findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.target.contentType}`)).toEqual(['src/post.graphql:4:5 post']);
-    const other = cmlint(['--format', 'json', ...AS_OF, 'src/Person.tsx'], { cwd: dir });
+    const other = await cmlint(['--format', 'json', ...AS_OF, 'src/Person.tsx'], { cwd: dir });
     expect(json(other).findings.map((f) => `${f.file}:${f.line}`)).toEqual(['src/Person.tsx:4']);
   });
 
-  it('pre-commit: a staged content type reports the documents it breaks, and not those another type breaks', () => {
+  it('pre-commit: a staged content type reports the documents it breaks, and not those another type breaks', async () => {
     const dir = repo([title]);
-    const run = cmlint(['--format', 'json', ...AS_OF, 'model/post.json'], { cwd: dir });
+    const run = await cmlint(['--format', 'json', ...AS_OF, 'model/post.json'], { cwd: dir });
     expect(json(run).findings.map((f) => `${f.ruleId} ${f.file}:${f.line}:${f.column} ${f.target.contentType}`)).toEqual(['graphql-document-invalid src/post.graphql:4:5 post']);
-    const unrelated = cmlint(['--format', 'json', ...AS_OF, 'model/person.json'], { cwd: dir });
+    const unrelated = await cmlint(['--format', 'json', ...AS_OF, 'model/person.json'], { cwd: dir });
     expect(json(unrelated).findings.map((f) => `${f.file}:${f.line}`)).toEqual(['src/Person.tsx:4']);
   });
 
-  it('pre-commit: a staged entry file (no content type, no document) does not read the documents', () => {
+  it('pre-commit: a staged entry file (no content type, no document) does not read the documents', async () => {
     const dir = repo([title]);
     write(dir, { 'model/entries.json': JSON.stringify({ entries: [] }) });
-    const run = cmlint(['--format', 'json', ...AS_OF, 'model/entries.json'], { cwd: dir });
+    const run = await cmlint(['--format', 'json', ...AS_OF, 'model/entries.json'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(json(run).summary.filesRead).toBe(3);
   });
 
-  it('a code file that cannot be parsed is an input error at its line and column: exit 2', () => {
+  it('a code file that cannot be parsed is an input error at its line and column: exit 2', async () => {
     const dir = repo();
     write(dir, { 'src/Broken.tsx': 'export const Q = gql`query Q { post(id: "1") { title } }`;\nexport const B = () => <div>;\n' });
-    const run = cmlint([...AS_OF], { cwd: dir });
+    const run = await cmlint([...AS_OF], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/^src\/Broken\.tsx:2:\d+ {2}error {2}input-error\n {2}Cannot parse this file to find GraphQL in it: /);
   });
 
-  it('a GraphQL syntax error is a finding (the CI gate fails with exit 1, other findings still reported)', () => {
+  it('a GraphQL syntax error is a finding (the CI gate fails with exit 1, other findings still reported)', async () => {
     const dir = repo();
     write(dir, { 'src/bad.graphql': 'query Bad {\n  post(id: "1") { title\n' });
-    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const run = await cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
     expect(run.code).toBe(1);
     expect(json(run).findings.map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/Person.tsx:4:50', 'src/bad.graphql:3:1']);
   });
 
-  it('cmlint diff reports the operation the change breaks, naming the change, and not one that was invalid before it', () => {
+  it('cmlint diff reports the operation the change breaks, naming the change, and not one that was invalid before it', async () => {
     const dir = repo();
     write(dir, { 'before/post.json': readFileSync(join(dir, 'model', 'post.json'), 'utf8'), 'before/person.json': readFileSync(join(dir, 'model', 'person.json'), 'utf8') });
     write(dir, { 'model/post.json': JSON.stringify({ contentTypes: [post([title])] }) });
-    const run = cmlint(['diff', 'before', 'model', '--format', 'json', ...AS_OF], { cwd: dir });
+    const run = await cmlint(['diff', 'before', 'model', '--format', 'json', ...AS_OF], { cwd: dir });
     expect(run.code).toBe(1);
     const documents = (JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; line: number; target: Record<string, string | null>; message: string; change?: string }[] }).findings.filter((f) => f.ruleId === 'graphql-document-invalid');
     // src/Person.tsx selects a field person never had: the lint run's finding, not this change's.
@@ -111,31 +111,31 @@ describe('documents in a lint run', () => {
     expect(documents[0]!.message).toMatch(/^query 'Post' validated .* before the change, and does not after it: .*The change: Post\.author was removed/);
   });
 
-  it('cmlint diff --base HEAD with no change exits 0, though a document is invalid (a lint run reports it)', () => {
+  it('cmlint diff --base HEAD with no change exits 0, though a document is invalid (a lint run reports it)', async () => {
     const dir = repo();
     write(dir, { 'src/bad.graphql': 'query Bad {\n' });
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir });
     git('init', '-q');
     git('add', '.');
     git('commit', '-q', '-m', 'state');
-    const diff = cmlint(['diff', '--base', 'HEAD', ...AS_OF], { cwd: dir });
+    const diff = await cmlint(['diff', '--base', 'HEAD', ...AS_OF], { cwd: dir });
     expect(diff.stderr).toBe('');
     expect(diff.code).toBe(0);
     expect(diff.stdout.split('\n')[0]).toBe('✔ Nothing breaking or dangerous');
-    expect(cmlint([...AS_OF], { cwd: dir }).code).toBe(1);
+    expect((await cmlint([...AS_OF], { cwd: dir })).code).toBe(1);
   });
 
-  it('stylish output keeps control characters of file names visible, not raw', () => {
+  it('stylish output keeps control characters of file names visible, not raw', async () => {
     const dir = repo();
     write(dir, { 'src/bell\u0007.graphql': 'query { post(id: "1") { nope } }\n' });
-    const run = cmlint([...AS_OF], { cwd: dir });
+    const run = await cmlint([...AS_OF], { cwd: dir });
     expect(run.stdout).not.toContain('\u0007');
     expect(run.stdout).toMatch(/bell.+\.graphql/);
   });
 });
 
 describe('cmlint init proposes documents', () => {
-  it('globs for the files that hold operations or fragments; a schema file and code without GraphQL are not documents', () => {
+  it('globs for the files that hold operations or fragments; a schema file and code without GraphQL are not documents', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmlint-init-documents-'));
     temps.push(dir);
     write(dir, {
@@ -147,12 +147,12 @@ describe('cmlint init proposes documents', () => {
       'app/Page.vue': '<script setup>\nconst q = gql`query Page { postCollection { total } }`;\n</script>\n',
       'node_modules/dep/q.graphql': 'query Dep { a }\n',
     });
-    const run = cmlint(['init'], { cwd: dir });
+    const run = await cmlint(['init'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('  documents: app/**/*.vue\n  documents: src/**/*.{graphql,tsx}\n');
     const config = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { documents: string[] };
     expect(config.documents).toEqual(['app/**/*.vue', 'src/**/*.{graphql,tsx}']);
-    const lintRun = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const lintRun = await cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
     // The export, and the four files the globs cover (the schema file holds no operation: nothing to check in it).
     expect(json(lintRun).summary.filesRead).toBe(5);
     expect(json(lintRun).findings).toEqual([]);
@@ -160,7 +160,7 @@ describe('cmlint init proposes documents', () => {
 });
 
 describe('cold start', () => {
-  it('a run without documents loads neither graphql-js nor the tag extractor nor a JS parser', () => {
+  it('a run without documents loads neither graphql-js nor the tag extractor nor a JS parser', async () => {
     const script = `
       import { createRequire } from 'node:module';
       const { lint } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'pipeline', 'run.js'))});
@@ -218,10 +218,10 @@ function appWithGeneratedCode(config: string | null): string {
 describe('what a run says about its documents: files, operations, what was left out', () => {
   const config = 'include: ["model/**/*.json"]\ndocuments: ["src/**/*.{graphql,ts}", "scripts/**/*.ts"]\n';
 
-  it('generated copies are left out (no fragment defined twice, each finding once), an untagged query is checked, and the summary counts and notes say so (also when the findings come from the cache)', () => {
+  it('generated copies are left out (no fragment defined twice, each finding once), an untagged query is checked, and the summary counts and notes say so (also when the findings come from the cache)', async () => {
     const dir = appWithGeneratedCode(config);
     for (const attempt of ['first run', 'cached run']) {
-      const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+      const run = await cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
       expect(run.code, attempt).toBe(1);
       const report = JSON.parse(run.stdout) as { findings: { file: string; line: number; message: string }[]; summary: Record<string, unknown> };
       expect(report.findings.map((f) => `${f.file}:${f.line} ${/Cannot query field "(\w+)"/.exec(f.message)?.[1]}`), attempt).toEqual(['src/graphql/broken.graphql:2 nope', 'src/lib/api.ts:2 subtitle']);
@@ -244,44 +244,44 @@ describe('what a run says about its documents: files, operations, what was left 
       });
     }
     const glob = "documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked";
-    const stylish = cmlint([...AS_OF], { cwd: dir }).stdout;
+    const stylish = (await cmlint([...AS_OF], { cwd: dir })).stdout;
     expect(stylish.split('\n')).toContain('  6 files, 2 content types, 0 entries, 5 document files (2 operations, 1 fragment), as of 2026-11-21');
     // The note is wrapped to the width, each line indented under the counts.
     expect(stylish.replace(/\n {2}(?!⚠)/g, ' ')).toContain(`\n  ⚠ ${glob} `);
-    const markdown = cmlint(['-f', 'markdown', ...AS_OF], { cwd: dir }).stdout;
+    const markdown = (await cmlint(['-f', 'markdown', ...AS_OF], { cwd: dir })).stdout;
     expect(markdown).toContain('· 6 files, 2 content types, 0 entries, 0 assets, 5 document files (2 operations, 1 fragment)\n');
     expect(markdown).toContain("**Not checked:** documents glob 'scripts/\\*\\*/\\*.ts' matches 1 file");
-    expect(cmlint(['-f', 'github', ...AS_OF], { cwd: dir }).stdout).toContain(`::warning title=cmlint::${glob}\n`);
+    expect((await cmlint(['-f', 'github', ...AS_OF], { cwd: dir })).stdout).toContain(`::warning title=cmlint::${glob}\n`);
   });
 
-  it('untagged GraphQL in a file that is both a document and a source: its limit of 0 is reported once', () => {
+  it('untagged GraphQL in a file that is both a document and a source: its limit of 0 is reported once', async () => {
     const dir = repo([title], 'include: ["model/**/*.json"]\ndocuments: ["src/**/*.ts"]\nsources: ["src/**/*.ts"]\n');
     write(dir, {
       'src/count.ts': "const query = 'query Count { postCollection(limit: 0) { total } }';\nawait fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query }) });\n",
     });
-    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const run = await cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
     const findings = (JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; line: number; column: number }[] }).findings;
     expect(findings.filter((f) => f.ruleId === 'zero-limit-query').map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/count.ts:1:45']);
   });
 
-  it('a run without documents has no document keys in its summary', () => {
-    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: repo([title], 'include: ["model/**/*.json"]\n') });
+  it('a run without documents has no document keys in its summary', async () => {
+    const run = await cmlint(['--format', 'json', ...AS_OF], { cwd: repo([title], 'include: ["model/**/*.json"]\n') });
     expect(Object.keys((JSON.parse(run.stdout) as { summary: object }).summary)).toEqual(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable']);
   });
 
-  it('cmlint init leaves generated code out of the documents it proposes (and excludes it), and the run that follows has no duplicate-definition false alarm', () => {
+  it('cmlint init leaves generated code out of the documents it proposes (and excludes it), and the run that follows has no duplicate-definition false alarm', async () => {
     const dir = appWithGeneratedCode(null);
     // graphql-codegen's client preset writes a folder; its config names it.
     write(dir, {
       'codegen.ts': "import type { CodegenConfig } from '@graphql-codegen/cli';\nconst config: CodegenConfig = { documents: ['src/graphql/**/*.graphql'], generates: { './src/gql/': { preset: 'client' } } };\nexport default config;\n",
       'src/gql/fragments.ts': `export const PostFields = /* GraphQL */ \`\nfragment PostFields on Post {\n  title\n  author { __typename }\n}\n\`;\n`,
     });
-    const init = cmlint(['init'], { cwd: dir });
+    const init = await cmlint(['init'], { cwd: dir });
     expect(init.stderr).toBe('');
     const written = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { documents: string[]; exclude: string[] };
     expect(written.documents).toEqual(['src/**/*.{graphql,ts}']);
     expect(written.exclude).toEqual(['src/gql/**', 'src/lib/__generated/**', 'src/lib/sdk.ts']);
-    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const run = await cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
     const { findings, summary } = JSON.parse(run.stdout) as { findings: { file: string; message: string }[]; summary: { notes: string[] } };
     expect(findings.map((f) => f.file)).toEqual(['src/graphql/broken.graphql', 'src/lib/api.ts']);
     expect(findings.some((f) => /There can be only one/.test(f.message))).toBe(false);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { visible } from '../src/util/safe-text.js';
-import { cmlint } from './helpers/cli.js';
+import { cmlintInProcess as cmlint } from './helpers/cli.js';
 
 /**
  * Exports are written by anyone who can edit a space or open a pull request, and cmlint's output
@@ -61,8 +61,8 @@ describe.each(Object.entries(HOSTILE))('an export with %s', (_name, value) => {
   mkdirSync(space, { recursive: true });
   writeFileSync(join(space, 'export.json'), JSON.stringify(hostileExport(value), null, 2));
 
-  it.each(FORMATS)('-f %s: no forged workflow command, no control character, the findings still reported', (format) => {
-    const run = cmlint(['export.json', '-f', format, '--no-color'], { cwd: space });
+  it.each(FORMATS)('-f %s: no forged workflow command, no control character, the findings still reported', async (format) => {
+    const run = await cmlint(['export.json', '-f', format, '--no-color'], { cwd: space });
     expect(run.code).toBe(1);
     for (const stream of [run.stdout, run.stderr]) {
       expect(stream).not.toMatch(CONTROL);
@@ -80,8 +80,8 @@ describe.each(Object.entries(HOSTILE))('an export with %s', (_name, value) => {
     expect(run.stdout).toContain(visible(value).slice(0, 40).replace(/%/g, format === 'github' ? '%25' : '%'));
   });
 
-  it('-f json keeps the exact strings', () => {
-    const run = cmlint(['export.json', '-f', 'json'], { cwd: space });
+  it('-f json keeps the exact strings', async () => {
+    const run = await cmlint(['export.json', '-f', 'json'], { cwd: space });
     const findings = JSON.parse(run.stdout).findings as { target: { entry: string | null; field: string | null } }[];
     expect(findings.map((f) => f.target.entry)).toContain(value);
     expect(findings.map((f) => f.target.field)).toContain(`hidden${value}`);
@@ -89,19 +89,19 @@ describe.each(Object.entries(HOSTILE))('an export with %s', (_name, value) => {
 });
 
 describe('hostile file names', () => {
-  it('an input error on stderr names the file visibly, with no forged line', () => {
+  it('an input error on stderr names the file visibly, with no forged line', async () => {
     const space = join(dir, 'files');
     mkdirSync(space, { recursive: true });
     writeFileSync(join(space, 'bad\n::error file=forged.ts::x\u001b[2K.json'), '{ "entries": [ }');
-    const run = cmlint(['.', '-f', 'json'], { cwd: space });
+    const run = await cmlint(['.', '-f', 'json'], { cwd: space });
     expect(run.code).toBe(2);
     expect(run.stderr).not.toMatch(CONTROL);
     expect(run.stderr.split('\n').filter((l) => l.startsWith('::'))).toEqual([]);
     expect(run.stderr).toContain('bad\\n::error file=forged.ts::x\\u001b[2K.json:1:');
   });
 
-  it('long ids are shortened for people, with how much was left out', () => {
-    const run = cmlint(['export.json', '--no-color'], { cwd: join(dir, `space-${Object.keys(HOSTILE).indexOf('very long id')}`) });
+  it('long ids are shortened for people, with how much was left out', async () => {
+    const run = await cmlint(['export.json', '--no-color'], { cwd: join(dir, `space-${Object.keys(HOSTILE).indexOf('very long id')}`) });
     // Stylish wraps at spaces: the lines of a finding joined again.
     expect(run.stdout.replace(/\n {2}/g, ' ')).toMatch(/long-x{115}… \(4,8\d\d more characters\)/);
     expect(run.stdout).not.toContain('x'.repeat(200));

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileBytes } from '../src/inputs/space/file-bytes.js';
 import { loadSpace, type EntryUnit } from '../src/inputs/space/load-space.js';
 import type { SourceRef } from '../src/model/source-ref.js';
+import { cmlintInProcess, type Run } from './helpers/cli.js';
 import { CORPUS } from './helpers/corpus.js';
 
 /**
@@ -19,13 +20,9 @@ const dir = mkdtempSync(join(tmpdir(), 'cmlint-large-'));
 const config = join(dir, 'all-rules.yaml');
 writeFileSync(config, 'extends: all\n');
 
+/** The built CLI in this process, reading the file whole or streamed. */
 function lint(path: string, streamed: boolean) {
-  const run = spawnSync(process.execPath, ['bin/cmlint.js', path, '--format', 'json', '--config', config, '--as-of', '2026-11-21'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: streamed ? '0' : '' },
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  return cmlintInProcess([path, '--format', 'json', '--config', config, '--as-of', '2026-11-21'], { env: { CMLINT_WHOLE_FILE_LIMIT: streamed ? '0' : '' } });
 }
 
 /** A space with many entries whose text has escapes, unicode and braces inside strings. */
@@ -54,9 +51,9 @@ function generatedSpace(entries: number): Record<string, unknown> {
 describe('streamed and whole-file reading agree', () => {
   const corpusFiles = readdirSync(corpus).filter((f) => f.endsWith('.json'));
 
-  it.each(corpusFiles)('corpus %s', (name) => {
-    const whole = lint(join(corpus, name), false);
-    const streamed = lint(join(corpus, name), true);
+  it.each(corpusFiles)('corpus %s', async (name) => {
+    const whole = await lint(join(corpus, name), false);
+    const streamed = await lint(join(corpus, name), true);
     expect(streamed).toEqual(whole);
     expect(whole.code).not.toBe(2);
   });
@@ -69,11 +66,11 @@ describe('streamed and whole-file reading agree', () => {
     'tabs': (s) => JSON.stringify(s, null, '\t'),
   };
 
-  it.each(Object.keys(layouts))('%s', (layout) => {
+  it.each(Object.keys(layouts))('%s', async (layout) => {
     const file = join(dir, `${layout.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, layouts[layout]!(generatedSpace(300)));
-    const whole = lint(file, false);
-    const streamed = lint(file, true);
+    const whole = await lint(file, false);
+    const streamed = await lint(file, true);
     expect(whole.code).toBe(1);
     expect(JSON.parse(whole.stdout).findings.length).toBeGreaterThan(2);
     expect(streamed).toEqual(whole);
@@ -90,10 +87,10 @@ describe('streamed reading of broken files', () => {
     'text after the export': `${text}{}`,
   };
 
-  it.each(Object.keys(cases))('%s: exit 2 with file:line:col, no stack trace', (name) => {
+  it.each(Object.keys(cases))('%s: exit 2 with file:line:col, no stack trace', async (name) => {
     const file = join(dir, `broken-${name.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, cases[name]!);
-    const run = lint(file, true);
+    const run = await lint(file, true);
     expect(run.code).toBe(2);
     // The JSON report of a stopped run holds the input errors and nothing else.
     const { findings } = JSON.parse(run.stdout) as { findings: { ruleId: string; line: number | null }[] };
@@ -206,14 +203,9 @@ describe('countNewlines', () => {
 });
 
 describe('--jobs', () => {
-  function run(file: string, jobs: number) {
-    const result = spawnSync(process.execPath, ['bin/cmlint.js', file, '--format', 'json', '--config', config, '--as-of', '2026-11-21', '--jobs', String(jobs)], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' },
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  /** The built CLI in this process with `--jobs N`, every file streamed (and so cut into units for the threads). */
+  function run(file: string, jobs: number, ...more: string[]) {
+    return cmlintInProcess([file, ...more, '--format', 'json', '--config', config, '--as-of', '2026-11-21', '--jobs', String(jobs)], { env: { CMLINT_WHOLE_FILE_LIMIT: '0' } });
   }
 
   /**
@@ -221,25 +213,25 @@ describe('--jobs', () => {
    * parallelism (3 threads on a 2-core machine are 2: jobs-differential.test.ts runs 3 and 7
    * threads through the API).
    */
-  function expectSameOutput(other: ReturnType<typeof run>, one: ReturnType<typeof run>) {
+  function expectSameOutput(other: Run, one: Run) {
     expect({ code: other.code, stdout: other.stdout }).toEqual({ code: one.code, stdout: one.stdout });
   }
 
-  it('gives byte-identical output with --jobs 1, 2 and 3, cross-entry checks included', () => {
+  it('gives byte-identical output with --jobs 1, 2 and 3, cross-entry checks included', async () => {
     const file = join(dir, 'jobs.json');
     const generated = spawnSync(process.execPath, ['bench/generate-export.mjs', '--entries', '3000', '--seed', '7', '--invalid-rate', '0.05', '--out', file], {
       cwd: root,
       encoding: 'utf8',
     });
     expect(generated.status, generated.stderr).toBe(0);
-    const one = run(file, 1);
+    const one = await run(file, 1);
     expect(one.code).toBe(1);
     expect((JSON.parse(one.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThan(100);
-    expect(run(file, 2)).toEqual(one);
-    expectSameOutput(run(file, 3), one);
+    expect(await run(file, 2)).toEqual(one);
+    expectSameOutput(await run(file, 3), one);
   });
 
-  it('gives byte-identical unique findings with many duplicate values (the other entries listed in input order, whatever order threads finish in)', () => {
+  it('gives byte-identical unique findings with many duplicate values (the other entries listed in input order, whatever order threads finish in)', async () => {
     // 6,000 entries sharing 40 slugs, a third of them with pending changes: every entry is in a clash.
     const entries = Array.from({ length: 6000 }, (_, i) => ({
       sys: { id: `e${i}`, type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } }, publishedVersion: 1, version: i % 3 === 0 ? 5 : 2 },
@@ -252,15 +244,15 @@ describe('--jobs', () => {
     };
     const file = join(dir, 'jobs-duplicates.json');
     writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
-    const one = run(file, 1);
+    const one = await run(file, 1);
     const findings = (JSON.parse(one.stdout) as { findings: { ruleId: string; message: string }[] }).findings;
     expect(findings.filter((f) => f.ruleId === 'entry-field-validation')).toHaveLength(6000);
     // e0 has pending changes: it clashes with the live holders of its slug (e120 has pending changes too).
     expect(findings[0]!.message).toContain("but entries 'e40', 'e80', 'e160', 'e200'");
-    for (const jobs of [2, 3]) expect(run(file, jobs).stdout).toBe(one.stdout);
+    for (const jobs of [2, 3]) expect((await run(file, jobs)).stdout).toBe(one.stdout);
   });
 
-  it('hands cross-entry state between threads: unique values and links to entries far away', () => {
+  it('hands cross-entry state between threads: unique values and links to entries far away', async () => {
     const link = (id: string) => ({ sys: { type: 'Link', linkType: 'Entry', id } });
     const field = (id: string, type: string, extra: Record<string, unknown> = {}) => ({ id, name: id, type, localized: false, required: false, validations: [], disabled: false, omitted: false, ...extra });
     const space = {
@@ -284,17 +276,17 @@ describe('--jobs', () => {
     };
     const file = join(dir, 'jobs-state.json');
     writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
-    const one = run(file, 1);
+    const one = await run(file, 1);
     const findings = (JSON.parse(one.stdout) as { findings: { message: string; target: { entry: string } }[] }).findings;
     expect(findings.map((f) => f.target.entry)).toEqual(['p0', 'p1', 'p2999']);
     expect(findings[0]!.message).toContain("is \"slug-0\", which must be unique");
     expect(findings[1]!.message).toContain("links to entry 'p2' of content type 'post'");
     expect(findings[2]!.message).toContain("but entry 'p0' also has it");
-    expect(run(file, 2)).toEqual(one);
-    expectSameOutput(run(file, 3), one);
+    expect(await run(file, 2)).toEqual(one);
+    expectSameOutput(await run(file, 3), one);
   });
 
-  it('gives the same entry findings with application code in the run (threads that run fewer rules than the main thread)', () => {
+  it('gives the same entry findings with application code in the run (threads that run fewer rules than the main thread)', async () => {
     // The main thread runs the source rules too (boilerplate-command, display-field-select … sort
     // before entry-field-validation); workers run only the rules that check entries. 6,000 entries:
     // enough that the worker takes units before the main thread has taken them all.
@@ -302,45 +294,38 @@ describe('--jobs', () => {
     writeFileSync(file, `${JSON.stringify(generatedSpace(6000), null, 2)}\n`);
     const code = join(dir, 'usage.ts');
     writeFileSync(code, "import { createClient } from 'contentful-management';\nconst client = createClient({ accessToken: 't' }, { type: 'plain' });\nexport const usage = () => client.usage.getManyForSpace({ organizationId: 'o' });\n");
-    const runWith = (jobs: number) =>
-      spawnSync(process.execPath, ['bin/cmlint.js', file, code, '--format', 'json', '--config', config, '--as-of', '2026-11-21', '--jobs', String(jobs)], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' },
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    const one = runWith(1);
-    expect(one.status, one.stderr).toBe(1);
+    const one = await run(file, 1, code);
+    expect(one.code, one.stderr).toBe(1);
     const findings = (JSON.parse(one.stdout) as { findings: { ruleId: string; file: string }[] }).findings;
     expect(findings.some((f) => f.ruleId === 'legacy-usage-endpoint')).toBe(true);
     expect(findings.filter((f) => f.ruleId === 'required-field-empty').length).toBeGreaterThan(1000);
-    const two = runWith(2);
+    const two = await run(file, 2, code);
     expect(two.stderr).toBe(one.stderr);
     expect(two.stdout).toBe(one.stdout);
   });
 
-  it('finds a duplicate entry id across the parts of different threads', () => {
+  it('finds a duplicate entry id across the parts of different threads', async () => {
     const space = generatedSpace(4000);
     const entries = space.entries as { sys: { id: string } }[];
     entries[3999]!.sys.id = entries[10]!.sys.id;
     const file = join(dir, 'jobs-duplicate.json');
     writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
-    const parallel = run(file, 2);
+    const parallel = await run(file, 2);
     expect(parallel.code).toBe(2);
     expect(parallel.stderr).toContain("Duplicate entry 'e10': also in");
-    expect(parallel.stderr).toBe(run(file, 1).stderr);
+    expect(parallel.stderr).toBe((await run(file, 1)).stderr);
   });
 
-  it.each(['a-before', 'z-after'])('finds a duplicate entry id between a file split for threads and one that is not (%s it)', (name) => {
+  it.each(['a-before', 'z-after'])('finds a duplicate entry id between a file split for threads and one that is not (%s it)', async (name) => {
     // The small file is one line (not the export tool's layout): the main thread streams it after the units.
     const parts = mkdtempSync(join(dir, 'parts-'));
     writeFileSync(join(parts, 'space.json'), `${JSON.stringify(generatedSpace(4000), null, 2)}\n`);
     writeFileSync(join(parts, `${name}.json`), JSON.stringify({ entries: [{ sys: { id: 'e2500', type: 'Entry', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'page' } } }, fields: {} }] }));
-    const lint = (jobs: number) => spawnSync(process.execPath, ['bin/cmlint.js', parts, '--format', 'json', '--config', config, '--jobs', String(jobs)], { cwd: root, encoding: 'utf8', env: { ...process.env, CMLINT_WHOLE_FILE_LIMIT: '0' } });
-    const one = lint(1);
-    expect(one.status).toBe(2);
+    const lint = (jobs: number) => cmlintInProcess([parts, '--format', 'json', '--config', config, '--jobs', String(jobs)], { env: { CMLINT_WHOLE_FILE_LIMIT: '0' } });
+    const one = await lint(1);
+    expect(one.code).toBe(2);
     expect(one.stderr).toContain("Duplicate entry 'e2500': also in");
-    const two = lint(2);
-    expect({ code: two.status, stderr: two.stderr }).toEqual({ code: one.status, stderr: one.stderr });
+    const two = await lint(2);
+    expect({ code: two.code, stderr: two.stderr }).toEqual({ code: one.code, stderr: one.stderr });
   });
 });

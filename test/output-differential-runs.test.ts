@@ -8,7 +8,8 @@
  * every format, files the run wrote); an output over 8 KiB is kept as its SHA-256 and length.
  * The rules are fixed by test/golden/differential/runs/rules.yaml, so that rules added later do
  * not change these files. Runs that need a config of their own, or write files, work on copies of
- * the fixtures in a temporary directory.
+ * the fixtures in a temporary directory. Most runs are of the built CLI in this process; those
+ * that need the bin's process (its caches, the unbundled build, its streams) run the real bin.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint, type LintOptions } from '../src/index.js';
 import { ROOT } from './helpers/cli.js';
-import { FORMATS, normaliser, runBin, type FormatName, type Outputs } from './helpers/differential.js';
+import { FORMATS, normaliser, runBin, runInProcess, type FormatName, type Outputs } from './helpers/differential.js';
 
 const AS_OF = '2026-01-01';
 const RULES = join(ROOT, 'test/golden/differential/runs/rules.yaml');
@@ -55,6 +56,12 @@ interface Case {
   written?: string[];
   /** Done before the run (the cases run in order). */
   before?: () => void;
+  /**
+   * Runs the real bin: for what only its process has (the caches it keeps between runs, the
+   * unbundled build, its output streams, modules of its own). The other cases run the built CLI in
+   * this process.
+   */
+  bin?: boolean;
 }
 
 /** One output in a golden: whole, or its digest when long. */
@@ -101,6 +108,8 @@ const baseline = project('baseline', 'demo-space', 'include: [export.json]');
 const gitRepo = project('git', 'diff', 'include: [space.json]');
 const init = join(work, 'init');
 cpSync(fixture('graphql/template-marketing'), init, { recursive: true });
+// cmlint installed in the project: the config's $schema names its schema (else the schema of this repository, wherever it is).
+cpSync(join(ROOT, 'schema', 'linterrc.schema.json'), join(init, 'node_modules', 'cmlint', 'schema', 'linterrc.schema.json'));
 
 const CASES: Case[] = [
   // Every real export, with every rule of the day.
@@ -112,17 +121,19 @@ const CASES: Case[] = [
   { name: 'space-target-outside', args: ['tags/featured.json'], cwd: split },
   withRules('space-taxonomy', 'fixtures/taxonomy/space', '--taxonomy', 'fixtures/taxonomy/org-taxonomy.json'),
   // GraphQL documents: all, one named, the export named (its types' documents are its findings), and again on a warm cache.
-  { name: 'documents-all', args: [], cwd: documents },
+  { name: 'documents-all', args: [], cwd: documents, bin: true },
   { name: 'documents-named', args: ['documents/broken-cta.graphql'], cwd: documents },
   { name: 'documents-export-named', args: ['export.json'], cwd: documents },
-  { name: 'documents-all-warm', args: [], cwd: documents },
+  { name: 'documents-all-warm', args: [], cwd: documents, bin: true },
   // Application sources: all, and one file named.
   { name: 'sources-all', args: [], cwd: sources },
   { name: 'sources-named', args: ['the-example-app-nodejs/app.js'], cwd: sources },
   // Migration scripts: all, one named (the scripts up to it), a project with scripts and no export.
-  { name: 'migrations-all', args: [], cwd: mustShow },
-  { name: 'migrations-named', args: [firstScript], cwd: mustShow },
-  { name: 'migrations-scripts-only', args: [], cwd: asapHub },
+  // Through the bin: the scripts run in cmlint's process, where Node keeps each once loaded, and the API's
+  // runs below (cmlint's sources, another copy of its modules) load them in this process.
+  { name: 'migrations-all', args: [], cwd: mustShow, bin: true },
+  { name: 'migrations-named', args: [firstScript], cwd: mustShow, bin: true },
+  { name: 'migrations-scripts-only', args: [], cwd: asapHub, bin: true },
   // cmlint diff: two paths, the same state twice, --base, and a flag it does not take.
   withRules('diff-paths', 'diff', 'fixtures/diff/before.json', 'fixtures/diff/after.json'),
   withRules('diff-same', 'diff', 'fixtures/diff/after.json', 'fixtures/diff/after.json'),
@@ -157,11 +168,11 @@ const CASES: Case[] = [
   withRules('verdict-rule-off', 'fixtures/demo-space', '--rule', 'hidden-required-field=off', '--rule', 'entry-field-validation=info'),
   withRules('jobs-small-input', 'fixtures/demo-space', '--jobs', '2'),
   // Reports to stdout: the default (stylish), and JSON with an input error (its lines on stderr too).
-  { ...withRules('stdout-stylish', 'fixtures/demo-space'), formats: false },
-  { ...withRules('stdout-json-input-error', 'fixtures/load/malformed/missing-comma.json', '-f', 'json'), formats: false },
+  { ...withRules('stdout-stylish', 'fixtures/demo-space'), formats: false, bin: true },
+  { ...withRules('stdout-json-input-error', 'fixtures/load/malformed/missing-comma.json', '-f', 'json'), formats: false, bin: true },
   // The unbundled build (tsc's output, dist/src/).
-  { name: 'unbundled-documents-all', args: [], cwd: documents, env: { CMLINT_UNBUNDLED: '1' } },
-  { name: 'unbundled-migrations-all', args: [], cwd: mustShow, env: { CMLINT_UNBUNDLED: '1' } },
+  { name: 'unbundled-documents-all', args: [], cwd: documents, env: { CMLINT_UNBUNDLED: '1' }, bin: true },
+  { name: 'unbundled-migrations-all', args: [], cwd: mustShow, env: { CMLINT_UNBUNDLED: '1' }, bin: true },
   // Input and config errors.
   withRules('error-missing-path', 'fixtures/no-such-export.json'),
   withRules('error-missing-taxonomy', 'fixtures/demo-space', '--taxonomy', 'no-such-taxonomy.json'),
@@ -177,14 +188,14 @@ const CASES: Case[] = [
   { name: 'command-explain-unknown', args: ['explain', 'hiden-required-field'], formats: false },
   { name: 'command-graphql-schema', args: ['graphql-schema', 'fixtures/graphql/template-blog'], formats: false },
   { name: 'command-graphql-schema-collisions', args: ['graphql-schema', 'fixtures/cli/graphql-collisions'], formats: false },
-  { name: 'command-bad-flag', args: ['--no-such-flag'], formats: false },
+  { name: 'command-bad-flag', args: ['--no-such-flag'], formats: false, bin: true },
   { name: 'command-init', args: ['init'], cwd: init, formats: false, written: ['.linterrc.yaml'] },
 ];
 
-describe('output differential: every kind of input, the baseline, the verdict and the commands (real bin)', () => {
-  it.each(CASES)('$name', async ({ name, args, cwd, env = {}, formats = true, written = [], before }) => {
+describe('output differential: every kind of input, the baseline, the verdict and the commands', () => {
+  it.each(CASES)('$name', async ({ name, args, cwd, env = {}, formats = true, written = [], before, bin = false }) => {
     before?.();
-    const outputs = await runBin([...args, '--as-of', AS_OF], {
+    const outputs = await (bin ? runBin : runInProcess)([...args, '--as-of', AS_OF], {
       cwd: cwd ?? ROOT,
       env: { CMLINT_COMPILE_CACHE: join(work, 'cache'), ...env },
       ...(formats ? { formatsDir: join(work, 'outputs', name) } : {}),

@@ -1,11 +1,13 @@
 /**
  * Differential test of the whole output: every fixture space, every corpus export and generated
- * findings-heavy exports, in every format, through the real bin, compared byte for byte with
+ * findings-heavy exports, in every format, compared byte for byte with
  * outputs recorded under test/golden/differential/ from the code before the reader and the
  * placement of findings were reworked (issue 14). Each input is read whole and streamed
  * (CMLINT_WHOLE_FILE_LIMIT=0); the generated exports also with --jobs 2 (its limit set low so
  * that they are split). Only the version is normalised. The rules are fixed by
  * test/golden/differential/rules.yaml, so that rules added later do not change these files.
+ * The fixtures run the built CLI in this process (what they compare is what a run prints and
+ * writes); the generated exports run the real bin.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
 import { ROOT } from './helpers/cli.js';
-import { FORMATS, runBin, type FormatName, type Outputs } from './helpers/differential.js';
+import { FORMATS, runBin, runInProcess, type FormatName, type Outputs } from './helpers/differential.js';
 
 const CONFIG = 'test/golden/differential/rules.yaml';
 const AS_OF = '2026-01-01';
@@ -67,14 +69,14 @@ const FIXTURES: Case[] = [
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Runs the bin with every format written to a file of `dir`. */
-const run = (args: readonly string[], dir: string, env: Record<string, string> = {}, cwd = ROOT): Promise<Outputs> =>
-  runBin([...args, '--as-of', AS_OF], { cwd, env, formatsDir: dir });
+/** Runs the bin, or the CLI in this process, with every format written to a file of `dir`. */
+const run = (args: readonly string[], dir: string, env: Record<string, string> = {}, cwd = ROOT, inProcess = false): Promise<Outputs> =>
+  (inProcess ? runInProcess : runBin)([...args, '--as-of', AS_OF], { cwd, env, formatsDir: dir });
 
 /** Exit code and stderr of a run, as a golden text. */
 const status = (outputs: Outputs) => `exit ${outputs.code}\n--- stderr\n${outputs.stderr}`;
 
-describe('output differential: fixtures and corpus, whole and streamed (real bin)', () => {
+describe('output differential: fixtures and corpus, whole and streamed (in process)', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'cmlint-differential-'));
@@ -82,10 +84,8 @@ describe('output differential: fixtures and corpus, whole and streamed (real bin
   });
 
   it.each(FIXTURES)('$name', async ({ name, args, streamedDiffers }) => {
-    const [whole, streamed] = await Promise.all([
-      run(args, join(dir, name, 'whole')),
-      run(args, join(dir, name, 'streamed'), { CMLINT_WHOLE_FILE_LIMIT: '0' }),
-    ]);
+    const whole = await run(args, join(dir, name, 'whole'), {}, ROOT, true);
+    const streamed = await run(args, join(dir, name, 'streamed'), { CMLINT_WHOLE_FILE_LIMIT: '0' }, ROOT, true);
     await expect(status(whole)).toMatchFileSnapshot(`golden/differential/${name}/status.txt`);
     for (const [format, ext] of Object.entries(FORMATS) as [FormatName, string][]) {
       await expect(whole.files[format]).toMatchFileSnapshot(`golden/differential/${name}/${format}.${ext}`);

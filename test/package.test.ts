@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, type Run } from './helpers/cli.js';
@@ -198,7 +198,7 @@ describe('npm pack', () => {
     expect(tarballFiles).toContain('dist/bundle/cli.cjs');
   });
 
-  it('packs the bin, the build, the schemas, the rule pages, the example config and the documents, and nothing else', () => {
+  it('packs the bin, the build, the schemas, the docs, the example config and the documents, and nothing else', () => {
     const built = filesUnder(join(source, 'dist')).map((f) => `dist/${f}`);
     const expected = [
       '.linterrc.example.yaml',
@@ -208,7 +208,7 @@ describe('npm pack', () => {
       'bin/cmlint.js',
       'bin/package.json',
       ...built,
-      ...filesUnder(join(ROOT, 'docs', 'rules')).map((f) => `docs/rules/${f}`),
+      ...filesUnder(join(ROOT, 'docs')).map((f) => `docs/${f}`),
       'package.json',
       ...filesUnder(join(ROOT, 'schema')).map((f) => `schema/${f}`),
     ].sort();
@@ -230,9 +230,24 @@ describe('npm pack', () => {
     expect(PKG.engines.node).toBe('>=20.19');
     const inTarball = new Set(tarballFiles);
     for (const file of [PKG.main, PKG.types, PKG.bin.cmlint!, 'schema/linterrc.schema.json', '.linterrc.example.yaml']) expect(inTarball, file).toContain(file.replace(/^\.\//, ''));
-    // The README's links to rule pages.
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const [, page] of readme.matchAll(/\]\((docs\/rules\/[\w-]+\.md)\)/g)) expect(inTarball, page).toContain(page);
+  });
+
+  it("the packed pages' links lead to files of the package (the README's to docs/ above all), or are absolute", () => {
+    const inTarball = new Set(tarballFiles);
+    const pages = tarballFiles.filter((f) => f.endsWith('.md'));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/internals.md', 'docs/writing-rules.md', 'docs/rules/input-shape.md']));
+    let links = 0;
+    for (const page of pages) {
+      const text = readFileSync(join(source, page), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const path = target!.split('#')[0]!;
+        if (/^[a-z]+:/.test(target!) || path === '') continue;
+        links++;
+        expect(inTarball, `${page}: ${target}`).toContain(posix.join(posix.dirname(page), path));
+      }
+    }
+    // The README's links to docs/ and to each rule's page, and the docs' own.
+    expect(links).toBeGreaterThan(40);
   });
 });
 
@@ -254,6 +269,12 @@ describe('a project that installs the tarball', { timeout: 180_000 }, () => {
     expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual(JSON.parse(readFileSync(join(ROOT, 'schema', 'linterrc.schema.json'), 'utf8')));
     expect(config).toMatch(/^include:\n {2}- "space\/\*\*\/\*\.\{json,yaml,yml\}"$/m);
     expect(config).toMatch(/^documents:\n(?: {2}- .*\n)*? {2}- "components\/\*\*\/\*\.vue"$/m);
+    // Written in a folder of the project: relative to that folder.
+    const inFolder = cmlintIn(join(project, 'space'), ['init']);
+    expect(inFolder.code, inFolder.stderr).toBe(0);
+    const folderConfig = join(project, 'space', '.linterrc.yaml');
+    expect(readFileSync(folderConfig, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/cmlint/schema/linterrc.schema.json');
+    rmSync(folderConfig);
   });
 
   it('lints the space and its GraphQL documents (the Vue component with the installed peer) exactly as the repository does', () => {

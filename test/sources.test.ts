@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { resolveHosts } from '../src/inputs/sources/hosts.js';
 import { readSources } from '../src/inputs/sources/read-sources.js';
-import { cmlint, ROOT } from './helpers/cli.js';
+import { cmlintInProcess as cmlint, ROOT } from './helpers/cli.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -43,8 +43,8 @@ interface JsonFinding {
 const findingsOf = (stdout: string) => (JSON.parse(stdout) as { findings: JsonFinding[] }).findings;
 
 describe('the lifecycle of the usage endpoints and role paging as of 2027-03-01', () => {
-  it('cmlint rules shows the usage endpoints removed and role paging enforced', () => {
-    const run = cmlint(['rules', '--as-of', '2027-03-01']);
+  it('cmlint rules shows the usage endpoints removed and role paging enforced', async () => {
+    const run = await cmlint(['rules', '--as-of', '2027-03-01']);
     expect(run.code).toBe(0);
     /** A rule's row, with the lines its status is wrapped onto (indented to its column). */
     const row = (stdout: string, id: string) => {
@@ -56,12 +56,12 @@ describe('the lifecycle of the usage endpoints and role paging as of 2027-03-01'
     };
     expect(row(run.stdout, 'legacy-usage-endpoint')).toMatch(/deprecated \(no updates or support\) since 2026-08-18; removed \(410 Gone\) since 2027-02-28/);
     expect(row(run.stdout, 'role-offset-paging')).toMatch(/enforced since 2027-02-15/);
-    const before = row(cmlint(['rules', '--as-of', '2026-11-21']).stdout, 'legacy-usage-endpoint');
+    const before = row((await cmlint(['rules', '--as-of', '2026-11-21'])).stdout, 'legacy-usage-endpoint');
     expect(before).toMatch(/since 2026-08-18; removed \(410 Gone\) from 2027-02-28 \(in 99 days\)/);
   });
 
-  it('cmlint rules --format json gives every stage with its status', () => {
-    const run = cmlint(['rules', '--as-of', '2027-03-01', '--format', 'json']);
+  it('cmlint rules --format json gives every stage with its status', async () => {
+    const run = await cmlint(['rules', '--as-of', '2027-03-01', '--format', 'json']);
     const rules = (JSON.parse(run.stdout) as { rules: { id: string; enforcement: Record<string, unknown> }[] }).rules;
     const usage = rules.find((r) => r.id === 'legacy-usage-endpoint')!.enforcement;
     expect(usage.current).toEqual({ date: '2027-02-28', status: 'enforced' });
@@ -72,9 +72,9 @@ describe('the lifecycle of the usage endpoints and role paging as of 2027-03-01'
     expect(rules.find((r) => r.id === 'role-offset-paging')!.enforcement).toMatchObject({ date: '2027-02-15', status: 'enforced' });
   });
 
-  it('the markdown timeline lists both as enforced, with the removal', () => {
+  it('the markdown timeline lists both as enforced, with the removal', async () => {
     const dir = repo({ '.linterrc.yaml': CONFIG, 'space/model.json': SPACE, 'src/usage.ts': USAGE });
-    const run = cmlint(['--as-of', '2027-03-01', '--format', 'markdown'], { cwd: dir });
+    const run = await cmlint(['--as-of', '2027-03-01', '--format', 'markdown'], { cwd: dir });
     expect(run.code).toBe(1);
     const enforced = run.stdout.slice(run.stdout.indexOf('### Already enforced'), run.stdout.indexOf('### Upcoming'));
     expect(enforced).toMatch(/\| 2026-08-18 deprecated \(no updates or support\); 2027-02-28 removed \(410 Gone\) \| `legacy-usage-endpoint` \| 1 \| 1 error \|/);
@@ -83,11 +83,11 @@ describe('the lifecycle of the usage endpoints and role paging as of 2027-03-01'
     expect(upcoming).toContain('None.');
   });
 
-  it('before the removal the timeline lists the removal as upcoming, and JSON findings carry the stages', () => {
+  it('before the removal the timeline lists the removal as upcoming, and JSON findings carry the stages', async () => {
     const dir = repo({ '.linterrc.yaml': CONFIG, 'src/usage.ts': USAGE });
-    const markdown = cmlint(['--as-of', '2026-11-21', '--format', 'markdown'], { cwd: dir }).stdout;
+    const markdown = (await cmlint(['--as-of', '2026-11-21', '--format', 'markdown'], { cwd: dir })).stdout;
     expect(markdown.slice(markdown.indexOf('### Upcoming'))).toMatch(/\| 2027-02-28 removed \(410 Gone\) \| 99 days \| `legacy-usage-endpoint` \| 1 \|/);
-    const json = cmlint(['--as-of', '2026-11-21', '--format', 'json'], { cwd: dir });
+    const json = await cmlint(['--as-of', '2026-11-21', '--format', 'json'], { cwd: dir });
     const usage = findingsOf(json.stdout).find((f) => f.ruleId === 'legacy-usage-endpoint')!;
     expect(usage).toMatchObject({ severity: 'warning', file: 'src/usage.ts', line: 3 });
     expect(usage.enforcement).toEqual({
@@ -101,9 +101,9 @@ describe('the lifecycle of the usage endpoints and role paging as of 2027-03-01'
     });
   });
 
-  it('SARIF describes both stages of the rule', () => {
+  it('SARIF describes both stages of the rule', async () => {
     const dir = repo({ '.linterrc.yaml': CONFIG, 'src/usage.ts': USAGE });
-    const sarif = JSON.parse(cmlint(['--as-of', '2026-11-21', '--format', 'sarif'], { cwd: dir }).stdout) as {
+    const sarif = JSON.parse((await cmlint(['--as-of', '2026-11-21', '--format', 'sarif'], { cwd: dir })).stdout) as {
       runs: { tool: { driver: { rules: { id: string; fullDescription: { text: string }; properties: { stages?: unknown[] } }[] } }; results: { ruleId: string; properties: { enforcement: { stages?: unknown[] } } }[] }[];
     };
     const rule = sarif.runs[0]!.tool.driver.rules.find((r) => r.id === 'legacy-usage-endpoint')!;
@@ -125,9 +125,9 @@ describe('application sources as inputs', () => {
     'README.md': 'Call `client.usage.getManyForSpace()` at https://api.contentful.com/organizations/1/space_periodic_usages\n',
   };
 
-  it('lints the configured sources with the model: every kind of file, not Markdown, not files outside the globs', () => {
+  it('lints the configured sources with the model: every kind of file, not Markdown, not files outside the globs', async () => {
     const dir = repo(files);
-    const run = cmlint(['--as-of', '2027-03-01', '--format', 'json'], { cwd: dir });
+    const run = await cmlint(['--as-of', '2027-03-01', '--format', 'json'], { cwd: dir });
     expect(run.stderr).toBe('');
     expect(findingsOf(run.stdout).map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.severity}`)).toEqual([
       // The package.json script counts entries with limit=0: from 2025-02-17 that returns up to 100 items.
@@ -141,49 +141,49 @@ describe('application sources as inputs', () => {
     ]);
   });
 
-  it('pre-commit: named code files are the report targets, named files outside the globs are not linted, the space is context', () => {
+  it('pre-commit: named code files are the report targets, named files outside the globs are not linted, the space is context', async () => {
     const dir = repo(files);
-    const run = cmlint(['--as-of', '2027-03-01', '--format', 'json', 'src/promo.tsx', 'test/usage.test.ts'], { cwd: dir });
+    const run = await cmlint(['--as-of', '2027-03-01', '--format', 'json', 'src/promo.tsx', 'test/usage.test.ts'], { cwd: dir });
     expect(run.stderr).toBe('');
     // display-field-select used the model of the space (context), whose own finding is not reported; the file outside `sources` is warned about.
     expect(findingsOf(run.stdout).map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['src/promo.tsx:2 insecure-delivery-url', 'src/promo.tsx:3 display-field-select', 'test/usage.test.ts:null file-ignored']);
     // As the cmlint-sources hook runs it: quietly.
-    const hook = cmlint(['--as-of', '2027-03-01', '--format', 'json', '--no-warn-ignored', 'src/promo.tsx', 'test/usage.test.ts'], { cwd: dir });
+    const hook = await cmlint(['--as-of', '2027-03-01', '--format', 'json', '--no-warn-ignored', 'src/promo.tsx', 'test/usage.test.ts'], { cwd: dir });
     expect(findingsOf(hook.stdout).map((f) => f.ruleId)).toEqual(['insecure-delivery-url', 'display-field-select']);
   });
 
-  it('code files named without a sources config are linted; without any export the model is empty', () => {
+  it('code files named without a sources config are linted; without any export the model is empty', async () => {
     const dir = repo({ 'app.js': "const cm = require('contentful-management');\ncm.createClient({ accessToken: 't' }).getOrganizationUsage('org');\n" });
-    const run = cmlint(['--as-of', '2026-09-01', '--format', 'json', 'app.js'], { cwd: dir });
+    const run = await cmlint(['--as-of', '2026-09-01', '--format', 'json', 'app.js'], { cwd: dir });
     expect(run.stderr).toBe('');
     expect(findingsOf(run.stdout).map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.severity}`)).toEqual(['app.js:2 legacy-usage-endpoint warning']);
   });
 
-  it('without sources in the config, code is not read', () => {
+  it('without sources in the config, code is not read', async () => {
     const dir = repo({ 'space/model.json': SPACE, 'src/usage.ts': USAGE });
-    const run = cmlint(['--as-of', '2027-03-01', '--format', 'json', '--rule', 'display-field-unresolvable=off'], { cwd: dir });
+    const run = await cmlint(['--as-of', '2027-03-01', '--format', 'json', '--rule', 'display-field-unresolvable=off'], { cwd: dir });
     expect(findingsOf(run.stdout)).toEqual([]);
   });
 
-  it('service.hosts: a proxy counts as the management API', () => {
+  it('service.hosts: a proxy counts as the management API', async () => {
     const dir = repo({
       '.linterrc.yaml': 'sources: ["*.py"]\nservice:\n  hosts:\n    management: [cma.proxy.internal/contentful]\n',
       'usage.py': 'import requests\nrequests.get("https://cma.proxy.internal/contentful/organizations/o1/space_periodic_usages")\nrequests.get("https://other.example.com/organizations/o1/space_periodic_usages")\n',
     });
-    const run = cmlint(['--as-of', '2027-03-01', '--format', 'json'], { cwd: dir });
+    const run = await cmlint(['--as-of', '2027-03-01', '--format', 'json'], { cwd: dir });
     expect(findingsOf(run.stdout).map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['usage.py:2 legacy-usage-endpoint']);
   });
 
-  it('a bad service.hosts value is a config error (exit 2)', () => {
+  it('a bad service.hosts value is a config error (exit 2)', async () => {
     const dir = repo({ '.linterrc.yaml': 'sources: ["*.ts"]\nservice:\n  hosts:\n    delivery: ["https://cdn.example.com"]\n' });
-    const run = cmlint([], { cwd: dir });
+    const run = await cmlint([], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/\.linterrc\.yaml:4:\d+: service\.hosts\.delivery/);
   });
 
-  it('code the parser cannot read is an input error naming file, line and column (exit 2)', () => {
+  it('code the parser cannot read is an input error naming file, line and column (exit 2)', async () => {
     const dir = repo({ '.linterrc.yaml': 'sources: ["src/*.ts"]\n', 'src/bad.ts': "import { createClient } from 'contentful';\nconst = 1;\n" });
-    const run = cmlint([], { cwd: dir });
+    const run = await cmlint([], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/^src\/bad\.ts:2:7 {2}error {2}input-error\n {2}Cannot parse as JavaScript\/TypeScript: /);
   });
@@ -211,7 +211,7 @@ describe('files without the service’s hosts, SDK names or endpoint words are s
 });
 
 describe('the cmlint-sources pre-commit hook', () => {
-  it('passes staged code files (not JSON or YAML) to one process', () => {
+  it('passes staged code files (not JSON or YAML) to one process', async () => {
     const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string }[];
     expect(hooks.find((h) => h.id === 'cmlint-sources')).toMatchObject({
       entry: 'cmlint --no-warn-ignored',

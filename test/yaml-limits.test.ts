@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cmlint, ROOT } from './helpers/cli.js';
+import { cmlintInProcess as cmlint, ROOT } from './helpers/cli.js';
 
 /** YAML from anyone: an alias bomb is refused with the file and the place, never expanded or reported as a bug. */
 const dir = mkdtempSync(join(tmpdir(), 'cmlint-yaml-'));
@@ -16,29 +16,29 @@ function aliasBomb(tail: string): string {
 }
 
 describe('YAML alias bombs', () => {
-  it('in a config file: a config error naming the file and the first alias, exit 2', () => {
+  it('in a config file: a config error naming the file and the first alias, exit 2', async () => {
     const cwd = mkdtempSync(join(dir, 'config-'));
     writeFileSync(join(cwd, '.linterrc.yaml'), aliasBomb('rules: {}\n'));
-    const run = cmlint([join(ROOT, 'fixtures', 'demo-space')], { cwd });
+    const run = await cmlint([join(ROOT, 'fixtures', 'demo-space')], { cwd });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('.linterrc.yaml:2:10: invalid YAML: its aliases expand to too many nodes (over 1000; an alias bomb?)\n');
     expect(run.stdout).toBe('');
   });
 
-  it('in an export: an input error with the file and the first alias, exit 2', () => {
+  it('in an export: an input error with the file and the first alias, exit 2', async () => {
     const cwd = mkdtempSync(join(dir, 'export-'));
     writeFileSync(join(cwd, 'space.yaml'), aliasBomb('contentTypes: []\n'));
-    const run = cmlint(['space.yaml', '-f', 'json'], { cwd });
+    const run = await cmlint(['space.yaml', '-f', 'json'], { cwd });
     expect(run.code).toBe(2);
     const [finding] = JSON.parse(run.stdout).findings;
     expect(finding).toMatchObject({ ruleId: 'input-error', file: 'space.yaml', line: 2, column: 10 });
     expect(finding.message).toContain('aliases expand to too many nodes');
   });
 
-  it('a few aliases are fine', () => {
+  it('a few aliases are fine', async () => {
     const cwd = mkdtempSync(join(dir, 'few-'));
     writeFileSync(join(cwd, '.linterrc.yaml'), 'defaults: &sev warning\nrules:\n  hidden-required-field: *sev\n  re2-incompatible-pattern: *sev\n');
-    const run = cmlint([join(ROOT, 'fixtures', 'cli', 'clean')], { cwd });
+    const run = await cmlint([join(ROOT, 'fixtures', 'cli', 'clean')], { cwd });
     expect(run.code).toBe(2);
     // The anchor key is not a config key: the config is read (aliases resolved) and then validated.
     expect(run.stderr).toMatch(/^\.linterrc\.yaml:1:1: .*defaults/);

@@ -1,11 +1,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CONFIG_FILE_NAMES } from '../config/load-config.js';
 import { NOT_PROJECT_CODE } from '../inputs/project-dirs.js';
 import { escapeGlob } from '../util/glob/compile-glob.js';
 import { readGlobs } from '../util/glob/walk-globs.js';
 import { findInputs, walkInputGlobs } from '../inputs/space/find-inputs.js';
 import { displayPath, isSpaceExport, type InputFile } from '../inputs/space/load-space.js';
+import { packageFile } from '../util/package-root.js';
 
 /** `cmlint init` cannot write: a config exists already, or there are no export files. */
 export class InitError extends Error {}
@@ -82,7 +84,29 @@ function appliedLines(applied: TrackingEntry | { lastScript: string }): string[]
   ];
 }
 
-export function starterConfig(include: readonly string[], exportFiles: number, proposed: ProposedInputs = {}, exclude: readonly string[] = []): string {
+/**
+ * The `$schema` of a config written in `dir`, relative to it: the schema of the cmlint installed for
+ * the project (node_modules/cmlint in `dir` or a folder above, as Node resolves it), else that of
+ * the cmlint that runs (a global install, or a clone).
+ */
+function schemaReference(dir: string): string {
+  let schema = fileURLToPath(packageFile('schema/linterrc.schema.json'));
+  for (let folder = dir; ; folder = dirname(folder)) {
+    const installed = join(folder, 'node_modules', 'cmlint', 'schema', 'linterrc.schema.json');
+    if (existsSync(installed)) {
+      schema = installed;
+      break;
+    }
+    if (dirname(folder) === folder) break;
+  }
+  const path = relative(dir, schema);
+  // On another drive (Windows) there is no relative path.
+  if (isAbsolute(path)) return pathToFileURL(schema).href;
+  const posix = path.split(sep).join('/');
+  return posix.startsWith('../') ? posix : `./${posix}`;
+}
+
+export function starterConfig(schema: string, include: readonly string[], exportFiles: number, proposed: ProposedInputs = {}, exclude: readonly string[] = []): string {
   const codeLines: string[] = [];
   for (const key of Object.keys(PROPOSED_COMMENTS) as (keyof typeof PROPOSED_COMMENTS)[]) {
     const globs = proposed[key] ?? [];
@@ -90,7 +114,7 @@ export function starterConfig(include: readonly string[], exportFiles: number, p
     if (key === 'migrations' && globs.length > 0 && proposed.applied) codeLines.push(...appliedLines(proposed.applied), '');
   }
   return [
-    '# yaml-language-server: $schema=./node_modules/cmlint/schema/linterrc.schema.json',
+    `# yaml-language-server: $schema=${schema}`,
     '#',
     '# cmlint configuration, written by `cmlint init`. The README explains every key.',
     '',
@@ -191,7 +215,7 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
     const proposedApplied = applied ?? (scripts.length > 0 ? { lastScript: scripts[scripts.length - 1]! } : undefined);
-    writeFileSync(path, starterConfig(include, exportFiles.length, { documents, sources, migrations, ...(proposedApplied ? { applied: proposedApplied } : {}) }, exclude), { flag: 'wx' });
+    writeFileSync(path, starterConfig(schemaReference(cwd), include, exportFiles.length, { documents, sources, migrations, ...(proposedApplied ? { applied: proposedApplied } : {}) }, exclude), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);

@@ -52,11 +52,39 @@ export function cmlint(args: readonly string[], options: { cwd?: string; env?: R
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Runs the CLI's `main` in this process, in `cwd`, with an empty environment: exit code and what it wrote. */
-export async function runMain(argv: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { main } = await import('../../src/cli.js');
+type Main = typeof import('../../src/cli.js').main;
+
+/** `main(argv)` in this process with stdout and stderr collected (not terminals): exit code and what it wrote. */
+async function collect(main: Main, argv: readonly string[], cwd: string, env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main([...argv], { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env, isTTY: false });
   return { code, stdout, stderr };
+}
+
+/** Runs the CLI's `main` (its sources) in this process, in `cwd`, with an empty environment: exit code and what it wrote. */
+export async function runMain(argv: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../src/cli.js');
+  return collect(main, argv, cwd, env);
+}
+
+/**
+ * Runs the built CLI (`main` of dist/src/cli.js, what the bin's bundle is made from) in this
+ * process, as `cmlint(args)` runs the bin: in `cwd` (the repository root unless given), with the
+ * bin's environment (`baseEnv(env)`), which is also process.env while it runs (for what cmlint reads
+ * from the process, such as CMLINT_WHOLE_FILE_LIMIT and the worker threads' environment). Without a
+ * process of its own, and so without the compile cache and the caches saved after a run (those are
+ * the bundle's): for tests of what cmlint says and the exit code it returns. Tests of the process
+ * (its streams, signals, caches, what it loads) run the bin.
+ */
+export async function cmlintInProcess(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  const { main } = (await import(join(ROOT, 'dist', 'src', 'cli.js'))) as { main: Main };
+  const env = baseEnv(options.env);
+  const processEnv = process.env;
+  process.env = env;
+  try {
+    return await collect(main, args, options.cwd ?? ROOT, env);
+  } finally {
+    process.env = processEnv;
+  }
 }

@@ -108,6 +108,8 @@ export async function runWithConfig(
 
 /** A space written to a file of its own, and read. */
 async function readSpace(input: SpaceInput) {
+  // Made again if a test file before this one (in the same process) removed it.
+  mkdirSync(workDir, { recursive: true });
   const file = join(workDir, `case-${++caseCounter}.json`);
   writeFileSync(file, `${JSON.stringify(input, null, 2)}\n`);
   return { file, space: await loadSpace([{ absPath: file, explicit: true }], workDir) };
