@@ -368,8 +368,18 @@ const REWRITES: { pattern: string; flags?: string }[] = [
   { pattern: '^(?<y>\\d{4})-\\u002d\\/$' },
   { pattern: '^\\\\ud83d\\u00e9$' },
   { pattern: '[\\u2000-\\u3300]', flags: 'g' },
+  // Seen in public schemas and forms: scripts by their blocks (CJK, Hebrew, Arabic, Hangul), ASCII only.
+  { pattern: '^[\\u4e00-\\u9fa5a-zA-Z]+$' },
+  { pattern: '^[\\u0590-\\u05FF ]+$' },
+  { pattern: '^[\\u0600-\\u06FF ]+$', flags: 'i' },
+  { pattern: '^[\\uAC00-\\uD7A3A-Za-z]+$' },
+  { pattern: '^[\\u0000-\\u007F]*$' },
+  { pattern: '^[\\u4e00-\\u9fa5·]+$' },
 ];
-const SAMPLES = ['', 'x', 'é', 'Éa z', '😀', '😀😀', 'a', 'b', '\nx\r', '\nx\u000d', 'ab', '2024--/', '\\ud83dé', '\u2014', 'u{1F600}', '\u00e9\u00e9'];
+const SAMPLES = [
+  ...['', 'x', 'é', 'Éa z', '😀', '😀😀', 'a', 'b', '\nx\r', '\nx\u000d', 'ab', '2024--/', '\\ud83dé', '\u2014', 'u{1F600}', '\u00e9\u00e9'],
+  ...['中文abc', '王·小明', 'שלום עולם', 'مرحبا بك', '한글Abc', 'ascii only ~', 'ascii ©', '\ud7a3', '\ud7a4'],
+];
 
 describe('re2-incompatible-pattern rewrites match the strings the JavaScript pattern matched', () => {
   it.each(REWRITES)('/$pattern/$flags', ({ pattern, flags = '' }) => {
