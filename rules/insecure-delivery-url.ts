@@ -81,9 +81,9 @@ const client = createClient({ space, accessToken, host: 'preview.contentful.com'
 Write the URL with \`https://\`, and remove \`insecure: true\` (or \`secure: false\`) from the options
 of \`createClient\`: the SDKs use HTTPS by default. \`--fix\` writes \`https://\` for \`http://\` (where
 the file writes the URL's scheme as it is, not through escapes), and drops a port \`:80\` written
-after the host (TLS on port 80 fails); a URL with another port is not fixed. The option is a suggestion
-(\`useHttps\`: \`insecure: false\`, \`secure: true\`): a team may have turned HTTPS off for a local
-proxy on purpose.
+after the host (TLS on port 80 fails); a URL with another port is not fixed. The option is a
+suggestion (\`useHttps\`: \`insecure: false\`, \`secure: true\`): a team may have turned HTTPS off
+for a local proxy on purpose.
 `,
   },
 

@@ -117,8 +117,8 @@ only \`total\`, \`skip\` or \`limit\`: the way to count before 2025-02-17, and 1
 (the same response) and its low cost. Elsewhere it writes \`limit: 100\` (\`limit=100\`, and a
 variable's default \`= 100\`): the value the service applies anyway, so the query returns what it
 returns now and says so; the suggestion \`countOnly\` writes 1 instead, for code that only reads
-\`total\` (what a URL's or an SDK call's caller reads is not known). A limit inside a string whose escapes move
-it (a GraphQL query in a plain string) is not fixed.
+\`total\` (what a URL's or an SDK call's caller reads is not known). A limit inside a string whose
+escapes move it (a GraphQL query in a plain string) is not fixed.
 `,
   },
 
