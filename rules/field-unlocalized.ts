@@ -19,7 +19,8 @@ export default defineRule({
         text:
           "Field '{{field}}' of content type '{{contentType}}' is no longer localized, but has values for other locales than {{defaults}} in {{entries}}: " +
           'locale=* responses stop returning them.',
-        change: 'breaking',
+        // The values stay stored and the service refuses nothing: whether a reader loses them depends on whether it asks with locale=*, which the inputs do not show.
+        change: 'dangerous',
       },
       unchecked: {
         text:
@@ -34,9 +35,11 @@ Runs in \`cmlint diff\` only. Since July 13 (year not stated) the service leaves
 non-localized field holds for non-default locales from responses with \`locale=*\`. Making a
 localized field non-localized keeps those values stored but hides them: readers that asked for
 every locale lose them. Reported: a field localized before the change and not after it, naming
-the entries (not archived) that hold a non-empty value for a locale other than the default. When
-the inputs hold no entries at all, the change is reported as dangerous; when they hold entries and
-none has such values, it is not reported. \`unlocalized-field-locale-values\` reports the same
+the entries (not archived) that hold a non-empty value for a locale other than the default, or,
+when the inputs hold no entries at all, the change alone; when they hold entries and none has such
+values, it is not reported. It is a dangerous change (a warning), not a breaking one: the values
+stay stored and the service refuses nothing, and whether a reader loses them depends on whether it
+asks with \`locale=*\`, which the inputs do not show. \`unlocalized-field-locale-values\` reports the same
 values in a plain lint run.
 
 ## Fix

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { placesOf } from '../src/graphql/document-causes.js';
 import { graphqlJs } from '../src/graphql/graphql-js.js';
-import { predictedSchema } from '../src/graphql/predicted-schema.js';
+import { documentSchema } from '../src/graphql/predicted-schema.js';
 import { eachSelection } from '../src/graphql/selections.js';
 import { definitionLabel, graphqlRef, type FragmentNode, type OperationNode } from '../src/model/code-nodes.js';
 
@@ -45,7 +45,7 @@ column. Everything else of a resource-link selection (\`sys { linkType urn }\`, 
 this rule, so that the finding carries the change and its date.
 
 Needs the schema predicted from the content model of the run (to know which \`sys\` is a
-resource link's); when GraphQL names collide no schema can be predicted and nothing is checked.
+resource link's); when GraphQL names collide, the schema of the model without the colliding names.
 
 ## Examples
 
@@ -70,8 +70,8 @@ Select \`linkType\` (and \`urn\`) instead of \`type\`.
   create(context) {
     const check = (definition: OperationNode | FragmentNode): void => {
       if (!selectsSysType(definition)) return;
-      const built = predictedSchema(context.space);
-      if (!built) return;
+      // When GraphQL names collide, the schema without the colliding names (ResourceSys is built in).
+      const built = documentSchema(context.space);
       const { Kind } = graphqlJs();
       // The definition alone: the fragments it spreads are checked where they are defined.
       const places = placesOf(built.schema, { kind: Kind.DOCUMENT, definitions: [definition.ast] });

@@ -87,7 +87,8 @@ in the file:
   (\`getEntries\`, \`getAssets\`, \`getTags\` …, also through \`withAllLocales\` and similar chains);
   a variable is never reported, whatever its name;
 - \`limit: 0\` in GraphQL sent from code as a plain string or an untagged template (tagged
-  templates, \`gql\`/\`graphql\`, are GraphQL documents and reported as above, not twice).
+  templates, \`gql\`/\`graphql\`, are GraphQL documents and reported as above, not twice; so is
+  untagged GraphQL in a file that is among the documents too).
 
 Warning: the query still runs; what it returns and costs changes.
 
@@ -117,8 +118,7 @@ only \`total\`, \`skip\` or \`limit\`: the way to count before 2025-02-17, and 1
 (the same response) and its low cost. Elsewhere it writes \`limit: 100\` (\`limit=100\`, and a
 variable's default \`= 100\`): the value the service applies anyway, so the query returns what it
 returns now and says so; the suggestion \`countOnly\` writes 1 instead, for code that only reads
-\`total\` (what a URL's or an SDK call's caller reads is not known). A limit inside a string whose
-escapes move it (a GraphQL query in a plain string) is not fixed.
+\`total\` (what a URL's or an SDK call's caller reads is not known).
 `,
   },
 
@@ -145,7 +145,11 @@ escapes move it (a GraphQL query in a plain string) is not fixed.
     };
     return {
       sourceFile(file) {
-        for (const { start, detail, edit, countOnly } of zeroLimitsInCode(file)) context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit, countOnly) });
+        for (const { start, detail, via, edit, countOnly } of zeroLimitsInCode(file)) {
+          // GraphQL in a file that is also a document (untagged, sent as a query) was reported there.
+          if (via === 'graphql' && reported.has(`${file.file.absPath}:${start}`)) continue;
+          context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit, countOnly) });
+        }
       },
       document(document) {
         for (const fragment of document.fragments) check(fragment, fragment, new Set());

@@ -238,12 +238,14 @@ const common = {
  * The extractor the documents' extraction cache (src/inputs/documents/extract-cache.ts) is made
  * for, as its key: cmlint's version, the versions of graphql-tag-pluck and of the Babel packages
  * it parses and walks with (as it resolves them), and a hash of the extraction code (tsc's
- * output). A cache made by another build of any of them is not used.
+ * output: the extractor's modules, and the parser and tree walk of application code it uses). A
+ * cache made by another build of any of them is not used.
  */
 function extractorIdentity() {
   const pluck = createRequire(rootRequire.resolve('@graphql-tools/graphql-tag-pluck/package.json'));
   const code = createHash('sha256');
-  for (const file of ['extract.js', 'extract-cache.js']) code.update(readFileSync(new URL(`dist/src/inputs/documents/${file}`, root)));
+  const files = ['documents/extract.js', 'documents/extract-cache.js', 'documents/generated.js', 'documents/untagged.js', 'sources/parse-js.js', 'sources/js-facts.js', 'sources/syntax-tree.js'];
+  for (const file of files) code.update(readFileSync(new URL(`dist/src/inputs/${file}`, root)));
   return [
     `cmlint@${rootRequire('./package.json').version}`,
     version(rootRequire, '@graphql-tools/graphql-tag-pluck'),

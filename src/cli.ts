@@ -129,6 +129,7 @@ function parse(argv: readonly string[]) {
         color: { type: 'boolean' },
         'print-config': { type: 'boolean' },
         'no-color': { type: 'boolean' },
+        'no-warn-ignored': { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -268,6 +269,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ].join(' and ')}:\n` +
         `${[
           ...written.include.map((glob) => `  include: ${glob}`),
+          ...written.exclude.map((glob) => `  exclude: ${glob}`),
           ...written.documents.map((glob) => `  documents: ${glob}`),
           ...written.sources.map((glob) => `  sources: ${glob}`),
           ...written.migrations.map((glob) => `  migrations: ${glob}`),
@@ -327,6 +329,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let baseTree: BaseTree | undefined;
   if (command === 'diff') {
     if (values.jobs !== undefined) throw new UsageError('diff: --jobs does not apply');
+    if (values['no-warn-ignored'] !== undefined) throw new UsageError('diff: --no-warn-ignored does not apply (the named paths are the states compared)');
     if (values.base !== undefined) {
       const { extractBase, GitBaseError } = await import('./pipeline/git-base.js');
       try {
@@ -367,6 +370,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...(maxWarningsFlag !== undefined ? { maxWarnings: Number(maxWarningsFlag) } : {}),
       quiet: values.quiet === true,
       color: colorFlag(tokens) ?? null,
+      ...(values['no-warn-ignored'] ? { warnIgnored: false } : {}),
     };
     if (printConfig) {
       io.stdout(`${JSON.stringify((await makePlan(request)).plan, null, 2)}\n`);
@@ -435,7 +439,7 @@ function exists(absPath: string): boolean {
   }
 }
 
-const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config', 'fix', 'fix-dry-run', 'fix-migration', 'fix-type', 'apply-suggestion'] as const;
+const LINT_ONLY_FLAGS = ['base', 'as-of', 'format', 'fail-on', 'max-warnings', 'rule', 'quiet', 'baseline', 'baseline-write', 'prune-baseline', 'taxonomy', 'jobs', 'print-config', 'fix', 'fix-dry-run', 'fix-migration', 'fix-type', 'apply-suggestion', 'no-warn-ignored'] as const;
 
 /** `cmlint graphql-schema`: the predicted SDL on stdout (exit 0), or the name collisions on stderr (exit 1). */
 async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof parse>['values'], io: CliIo): Promise<number> {

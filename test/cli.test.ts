@@ -532,8 +532,8 @@ describe('help, version, rules and explain', () => {
     expect(field.stderr.split('\n')[0]).toBe("cmlint: explain: unknown rule 'field' (did you mean 'field-removed', 'field-unlocalized' or 'field-type-changed'?)");
   });
 
-  it('explain knows the ids that reports carry besides the rules: input-error and internal-error', () => {
-    for (const id of ['input-error', 'internal-error']) {
+  it('explain knows the ids that reports carry besides the rules: input-error, file-ignored and internal-error', () => {
+    for (const id of ['input-error', 'file-ignored', 'internal-error']) {
       const run = cmlint(['explain', id]);
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^# ${id}\n\nNot a rule: `));

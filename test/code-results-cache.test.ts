@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../src/config/load-config.js';
 import { RuleConfiguration } from '../src/config/resolve-rules.js';
-import type { CachedFinding, CodeResults } from '../src/engine/code-results-cache.js';
+import type { CodeResults, CodeRunResults } from '../src/engine/code-results-cache.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import { runRules } from '../src/engine/run-rules.js';
 import { readDocuments } from '../src/inputs/documents/read-documents.js';
@@ -240,11 +240,11 @@ describe('the cache of findings about code', () => {
       }),
     });
     const kept = async (rules: Rule<never>[]) => {
-      const entries = new Map<string, readonly CachedFinding[]>();
-      const results: CodeResults = { key: () => 'the key', get: (key) => entries.get(key), set: (key, findings) => void entries.set(key, findings) };
+      const entries = new Map<string, CodeRunResults>();
+      const results: CodeResults = { key: () => 'the key', get: (key) => entries.get(key), set: (key, kept) => void entries.set(key, kept) };
       const config: ConfigFile = { extends: [], rules: Object.fromEntries(rules.map((rule) => [rule.meta.id, 'warning' as const])) };
       const { findings } = await runRules(space, new RuleConfiguration(rules, config), '2026-11-25', { code, codeResults: results });
-      return { findings, kept: entries.get('the key') };
+      return { findings, kept: entries.get('the key')?.findings };
     };
     const [invalid] = await loadBuiltinRules().then((rules) => rules.filter((rule) => rule.meta.id === 'graphql-document-invalid'));
     const alone = await kept([onOperation as Rule<never>, invalid!]);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExport } from '../bench/generate-export.mjs';
 import { RuleConfiguration } from '../src/config/resolve-rules.js';
-import { FindingStore, Findings, type NewFinding } from '../src/engine/findings.js';
+import { FindingStore, Findings, type Finding, type NewFinding } from '../src/engine/findings.js';
+import { ignoredFileFindings, withFindings } from '../src/engine/input-findings.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import { compareFindings, runRules, runRulesCompact } from '../src/engine/run-rules.js';
 import { FORMATTERS, formatChunks } from '../src/format/index.js';
@@ -132,6 +133,25 @@ describe('the report order and the messages of compact findings', () => {
     };
     const expected = [['a', 'error', '/a'], ['a', 'error', '/b'], ['a', 'warning', '/a'], ['b', 'error', '/a']];
     for (const order of [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2]]) expect(sorted(order)).toEqual(expected);
+  });
+
+  it('with more findings merged in (file-ignored warnings), keep report order: read by index, from the end, iterated and filtered', async () => {
+    const { result } = await lintReport({ paths: ['heavy.json'], cwd: dir, asOf: '2026-11-21' });
+    const more = ignoredFileFindings([
+      { file: 'zz-last.json', reason: 'not-an-input' },
+      { file: 'heavy.json', reason: 'excluded' },
+      { file: 'a-first.json', reason: 'excluded' },
+    ]);
+    const merged = withFindings(result.findings, more);
+    const expected = [...result.findings, ...more].sort(compareFindings);
+    expect(merged.length).toBe(expected.length);
+    expect([...merged]).toEqual(expected);
+    expect(expected.map((_, i) => merged.at(i))).toEqual(expected);
+    expect(merged.at(-1)).toEqual(expected.at(-1));
+    expect([merged.at(0)!.file, merged.at(-1)!.file]).toEqual(['a-first.json', 'zz-last.json']);
+    const warnings = (f: Finding) => f.severity === 'warning';
+    expect([...merged.filter(warnings)]).toEqual(expected.filter(warnings));
+    expect(withFindings(result.findings, [])).toBe(result.findings);
   });
 
   it('keeps no Finding objects: the compact result makes a new one each time it is read', async () => {

@@ -390,13 +390,19 @@ describe('include and exclude', () => {
     expect(result.findings.map((f) => f.file)).toEqual([relative(tmpdir(), join(dir, 'space', 'blog', 'export.json')).split(sep).join('/')]);
   });
 
-  it('with include, paths given on the command line are report targets; those outside include or excluded are skipped', async () => {
+  it('with include, paths given on the command line are report targets; those outside include or excluded are not linted', async () => {
     const dir = copyFixture('include-exclude');
     const { result } = await lint({ paths: ['space', 'scratch'], cwd: dir, asOf: AFTER_BOTH_DATES });
     expect([...new Set(result.findings.map((f) => f.file))]).toEqual(['space/blog/export.json']);
     const excludedOnly = await lint({ paths: ['space/archive/old-export.json', 'scratch/draft-export.json'], cwd: dir, asOf: AFTER_BOTH_DATES });
-    expect(excludedOnly.result.findings).toEqual([]);
+    // Named files that are not linted: a warning each (file-ignored), unless warnIgnored is false.
+    expect(excludedOnly.result.findings.map((f) => [f.ruleId, f.severity, f.file])).toEqual([
+      ['file-ignored', 'warning', 'scratch/draft-export.json'],
+      ['file-ignored', 'warning', 'space/archive/old-export.json'],
+    ]);
     expect(excludedOnly.result.stats.filesRead).toBe(0);
+    const quiet = await lint({ paths: ['space/archive/old-export.json', 'scratch/draft-export.json'], cwd: dir, asOf: AFTER_BOTH_DATES, warnIgnored: false });
+    expect(quiet.result.findings).toEqual([]);
   });
 
   it('without include, exclude still applies to paths given on the command line', async () => {
@@ -404,6 +410,11 @@ describe('include and exclude', () => {
     writeFileSync(join(dir, '.linterrc.yaml'), 'exclude: ["space/archive/**"]\n');
     const { result } = await lint({ paths: ['space', 'scratch'], cwd: dir, asOf: AFTER_BOTH_DATES });
     expect([...new Set(result.findings.map((f) => f.file))]).toEqual(['scratch/draft-export.json', 'space/blog/export.json']);
+    // A file named itself that exclude leaves out is warned about (a file found in a named directory is not).
+    const named = await lint({ paths: ['space/archive/old-export.json', 'space/blog/export.json'], cwd: dir, asOf: AFTER_BOTH_DATES });
+    expect(named.result.findings.filter((f) => f.ruleId === 'file-ignored').map((f) => [f.file, f.message.split(':')[0]])).toEqual([
+      ['space/archive/old-export.json', "File ignored because the config's `exclude` matches it"],
+    ]);
   });
 
   it('match file names in linear time: *a twelve times then *c in include, exclude and on the command line', async () => {

@@ -99,17 +99,30 @@ describe('documents in a lint run', () => {
     expect(json(run).findings.map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/Person.tsx:4:50', 'src/bad.graphql:3:1']);
   });
 
-  it('cmlint diff names the model change behind a broken operation', () => {
+  it('cmlint diff reports the operation the change breaks, naming the change, and not one that was invalid before it', () => {
     const dir = repo();
-    write(dir, { 'before/post.json': readFileSync(join(dir, 'model', 'post.json'), 'utf8') });
+    write(dir, { 'before/post.json': readFileSync(join(dir, 'model', 'post.json'), 'utf8'), 'before/person.json': readFileSync(join(dir, 'model', 'person.json'), 'utf8') });
     write(dir, { 'model/post.json': JSON.stringify({ contentTypes: [post([title])] }) });
     const run = cmlint(['diff', 'before', 'model', '--format', 'json', ...AS_OF], { cwd: dir });
-    const documents = json(run).findings.filter((f) => f.ruleId === 'graphql-document-invalid');
-    expect(documents.map((f) => [f.file, f.line, f.target.contentType, f.target.field])).toEqual([
-      ['src/Person.tsx', 4, 'person', null],
-      ['src/post.graphql', 4, 'post', 'author'],
-    ]);
-    expect(documents[1]!.message).toMatch(/Post\.author was removed/);
+    expect(run.code).toBe(1);
+    const documents = (JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; line: number; target: Record<string, string | null>; message: string; change?: string }[] }).findings.filter((f) => f.ruleId === 'graphql-document-invalid');
+    // src/Person.tsx selects a field person never had: the lint run's finding, not this change's.
+    expect(documents.map((f) => [f.file, f.line, f.target.contentType, f.target.field, f.change])).toEqual([['src/post.graphql', 4, 'post', 'author', 'breaking']]);
+    expect(documents[0]!.message).toMatch(/^query 'Post' validated .* before the change, and does not after it: .*The change: Post\.author was removed/);
+  });
+
+  it('cmlint diff --base HEAD with no change exits 0, though a document is invalid (a lint run reports it)', () => {
+    const dir = repo();
+    write(dir, { 'src/bad.graphql': 'query Bad {\n' });
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'state');
+    const diff = cmlint(['diff', '--base', 'HEAD', ...AS_OF], { cwd: dir });
+    expect(diff.stderr).toBe('');
+    expect(diff.code).toBe(0);
+    expect(diff.stdout.split('\n')[0]).toBe('✔ Nothing breaking or dangerous');
+    expect(cmlint([...AS_OF], { cwd: dir }).code).toBe(1);
   });
 
   it('stylish output keeps control characters of file names visible, not raw', () => {
@@ -164,5 +177,114 @@ describe('cold start', () => {
     const { before, after } = JSON.parse(result.stdout) as { before: number; after: number };
     expect(before).toBe(0);
     expect(after).toBeGreaterThan(0);
+  });
+});
+
+/** A repository with generated copies of its documents (graphql-codegen's output), an untagged query, and a document glob that finds no GraphQL. */
+function appWithGeneratedCode(config: string | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cmlint-generated-'));
+  temps.push(dir);
+  const postFields = 'fragment PostFields on Post {\n  title\n}\n';
+  const broken = 'query Broken {\n  post(id: "1") { ...PostFields nope }\n}\n';
+  write(dir, {
+    ...(config === null ? {} : { '.linterrc.yaml': config }),
+    'model/post.json': JSON.stringify({ contentTypes: [post([title, author]), person] }, null, 2),
+    'src/graphql/post-fields.graphql': postFields,
+    'src/graphql/broken.graphql': broken,
+    // The same operation copied by hand into another file: checked (and reported) once.
+    'src/graphql/copy-of-broken.graphql': `# a copy\n${broken}`,
+    'src/lib/api.ts': [
+      "const endpoint = 'https://graphql.contentful.com/content/v1/spaces/x';",
+      'const query = `query ($id: String!) { post(id: $id) { title subtitle } }`;',
+      "export const getPost = (id: string) => fetch(endpoint, { method: 'POST', body: JSON.stringify({ query, variables: { id } }) });",
+      '',
+    ].join('\n'),
+    // graphql-codegen's output: the typescript plugin's Scalars type, and every document again.
+    'src/lib/sdk.ts': [
+      "import gql from 'graphql-tag';",
+      'export type Maybe<T> = T | null;',
+      '/** All built-in and custom scalars, mapped to their actual values */',
+      'export type Scalars = {\n  ID: string;\n};',
+      `export const PostFieldsFragmentDoc = gql\`\n${postFields}\`;`,
+      `export const BrokenDocument = gql\`\n${broken}\${PostFieldsFragmentDoc}\`;`,
+      '',
+    ].join('\n'),
+    'src/lib/__generated/page-link.generated.ts': `export const PostFieldsFragmentDoc = \`\n${postFields}\`;\nexport const BrokenQueryDocument = \`\n${broken}\`;\n`,
+    'scripts/release.ts': "export const version = '1.0.0';\n",
+  });
+  return dir;
+}
+
+describe('what a run says about its documents: files, operations, what was left out', () => {
+  const config = 'include: ["model/**/*.json"]\ndocuments: ["src/**/*.{graphql,ts}", "scripts/**/*.ts"]\n';
+
+  it('generated copies are left out (no fragment defined twice, each finding once), an untagged query is checked, and the summary counts and notes say so (also when the findings come from the cache)', () => {
+    const dir = appWithGeneratedCode(config);
+    for (const attempt of ['first run', 'cached run']) {
+      const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+      expect(run.code, attempt).toBe(1);
+      const report = JSON.parse(run.stdout) as { findings: { file: string; line: number; message: string }[]; summary: Record<string, unknown> };
+      expect(report.findings.map((f) => `${f.file}:${f.line} ${/Cannot query field "(\w+)"/.exec(f.message)?.[1]}`), attempt).toEqual(['src/graphql/broken.graphql:2 nope', 'src/lib/api.ts:2 subtitle']);
+      expect(report.summary, attempt).toEqual({
+        error: 2,
+        warning: 0,
+        info: 0,
+        filesRead: 6,
+        contentTypes: 2,
+        entries: 0,
+        fixable: 0,
+        documentFiles: 5,
+        operations: 2,
+        fragments: 1,
+        generatedFiles: 2,
+        notes: [
+          "2 generated files left out of the documents: src/lib/__generated/page-link.generated.ts (in a __generated folder), src/lib/sdk.ts (graphql-codegen's output) (the config's `exclude` leaves them out without this note)",
+          "documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked",
+        ],
+      });
+    }
+    const glob = "documents glob 'scripts/**/*.ts' matches 1 file with no GraphQL operation or fragment in it: nothing in it is checked";
+    const stylish = cmlint([...AS_OF], { cwd: dir }).stdout;
+    expect(stylish.split('\n')).toContain('  6 files, 2 content types, 0 entries, 5 document files (2 operations, 1 fragment), as of 2026-11-21');
+    // The note is wrapped to the width, each line indented under the counts.
+    expect(stylish.replace(/\n {2}(?!⚠)/g, ' ')).toContain(`\n  ⚠ ${glob} `);
+    const markdown = cmlint(['-f', 'markdown', ...AS_OF], { cwd: dir }).stdout;
+    expect(markdown).toContain('· 6 files, 2 content types, 0 entries, 0 assets, 5 document files (2 operations, 1 fragment)\n');
+    expect(markdown).toContain("**Not checked:** documents glob 'scripts/\\*\\*/\\*.ts' matches 1 file");
+    expect(cmlint(['-f', 'github', ...AS_OF], { cwd: dir }).stdout).toContain(`::warning title=cmlint::${glob}\n`);
+  });
+
+  it('untagged GraphQL in a file that is both a document and a source: its limit of 0 is reported once', () => {
+    const dir = repo([title], 'include: ["model/**/*.json"]\ndocuments: ["src/**/*.ts"]\nsources: ["src/**/*.ts"]\n');
+    write(dir, {
+      'src/count.ts': "const query = 'query Count { postCollection(limit: 0) { total } }';\nawait fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query }) });\n",
+    });
+    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const findings = (JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; line: number; column: number }[] }).findings;
+    expect(findings.filter((f) => f.ruleId === 'zero-limit-query').map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/count.ts:1:45']);
+  });
+
+  it('a run without documents has no document keys in its summary', () => {
+    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: repo([title], 'include: ["model/**/*.json"]\n') });
+    expect(Object.keys((JSON.parse(run.stdout) as { summary: object }).summary)).toEqual(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable']);
+  });
+
+  it('cmlint init leaves generated code out of the documents it proposes (and excludes it), and the run that follows has no duplicate-definition false alarm', () => {
+    const dir = appWithGeneratedCode(null);
+    // graphql-codegen's client preset writes a folder; its config names it.
+    write(dir, {
+      'codegen.ts': "import type { CodegenConfig } from '@graphql-codegen/cli';\nconst config: CodegenConfig = { documents: ['src/graphql/**/*.graphql'], generates: { './src/gql/': { preset: 'client' } } };\nexport default config;\n",
+      'src/gql/fragments.ts': `export const PostFields = /* GraphQL */ \`\nfragment PostFields on Post {\n  title\n  author { __typename }\n}\n\`;\n`,
+    });
+    const init = cmlint(['init'], { cwd: dir });
+    expect(init.stderr).toBe('');
+    const written = parse(readFileSync(join(dir, '.linterrc.yaml'), 'utf8')) as { documents: string[]; exclude: string[] };
+    expect(written.documents).toEqual(['src/**/*.{graphql,ts}']);
+    expect(written.exclude).toEqual(['src/gql/**', 'src/lib/__generated/**', 'src/lib/sdk.ts']);
+    const run = cmlint(['--format', 'json', ...AS_OF], { cwd: dir });
+    const { findings, summary } = JSON.parse(run.stdout) as { findings: { file: string; message: string }[]; summary: { notes: string[] } };
+    expect(findings.map((f) => f.file)).toEqual(['src/graphql/broken.graphql', 'src/lib/api.ts']);
+    expect(findings.some((f) => /There can be only one/.test(f.message))).toBe(false);
+    expect(summary.notes).toEqual([]);
   });
 });

@@ -88,7 +88,8 @@ describe('the real app: its 20 documents against its export', () => {
     expect(documents.length).toBe(4);
     for (const finding of documents) {
       expect(finding.target).toEqual({ contentType: 'page', field: 'slug', entry: null, locale: null });
-      expect(finding.message).toMatch(/Cause in the content model: Page\.slug was removed \(field 'slug' of content type 'page'\)\.$/);
+      expect(finding.message).toMatch(/before the change, and does not after it: .* The change: Page\.slug was removed \(field 'slug' of content type 'page'\)\.$/);
+      expect(finding.change).toBe('breaking');
     }
   });
 });

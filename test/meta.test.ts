@@ -70,6 +70,14 @@ describe('every rule in rules/', () => {
       expect(meta.docs).toMatch(meta.fixable ? /`--fix`/ : /[Ss]uggestion/);
     });
 
+    it('labels changes truthfully: a rule of cmlint diff says breaking or dangerous for each message; breaking is an error by default, dangerous a warning at most', () => {
+      for (const [messageId, message] of Object.entries(meta.messages)) {
+        if (meta.diff === true) expect(message.change, `${id}.${messageId}`).toBeDefined();
+        if (message.change === 'breaking') expect([meta.severity, message.maxSeverity ?? 'error'], `${id}.${messageId}`).toEqual(['error', 'error']);
+        if (message.change === 'dangerous') expect(message.maxSeverity === 'warning' || meta.severity !== 'error', `${id}.${messageId}`).toBe(true);
+      }
+    });
+
     it('has a docs page that is up to date (npm run generate)', () => {
       expect(read(ruleDocsPath(id))).toBe(renderRuleDoc(meta, defaultOptions(rule)));
     });

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_HOSTS } from '../src/inputs/sources/hosts.js';
 import { makePlan, type RunPlan, type RunRequest } from '../src/pipeline/plan.js';
 import { cmlint } from './helpers/cli.js';
 
@@ -76,11 +77,19 @@ describe('the plan of a run', () => {
         ],
         taxonomy: { absPath: at('org/taxonomy.json'), namedBy: 'the config key "taxonomy"' },
         before: null,
-        code: [{ kind: 'documents', files: [{ absPath: at('src/post.graphql'), explicit: false }] }],
+        code: [
+          {
+            kind: 'documents',
+            files: [{ absPath: at('src/post.graphql'), explicit: false }],
+            // What the files are read with: the globs (to say which found no GraphQL) and the service's hosts (GraphQL sent elsewhere is not checked).
+            options: { globs: { patterns: ['src/**/*.graphql'], base: dir }, hosts: DEFAULT_HOSTS },
+          },
+        ],
         sources: null,
         migrations: null,
         targets: null,
       },
+      ignored: { files: [], warn: true },
       jobs: 1,
       baseline: { file: { absPath: at('.linter-baseline.json'), shown: '.linter-baseline.json' }, mode: 'apply' },
       verdict: { failOn: 'warning', maxWarnings: 3, maxWarningsFrom: 'config' },
@@ -129,6 +138,20 @@ describe('the plan of a run', () => {
   it('pre-commit: when no named file is an input, the run reads nothing (and opens no baseline)', async () => {
     const dir = project();
     expect((await plan({ paths: ['space/archive/old.json'], cwd: dir })).inputs).toEqual({ none: 'no-named-input', errors: [] });
+  });
+
+  it('names the named files that the run does not lint, and why: excluded, or no input covers them (not files found in a named directory)', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'notes.json'), '{}');
+    const made = await plan({ paths: ['space/archive/old.json', 'notes.json', 'space/a.json', 'org', 'src/post.graphql'], cwd: dir });
+    expect(made.ignored).toEqual({
+      files: [
+        { file: 'space/archive/old.json', reason: 'excluded' },
+        { file: 'notes.json', reason: 'not-an-input' },
+      ],
+      warn: true,
+    });
+    expect((await plan({ paths: ['notes.json'], cwd: dir, warnIgnored: false })).ignored).toEqual({ files: [{ file: 'notes.json', reason: 'not-an-input' }], warn: false });
   });
 
   it('input errors found while planning are in the plan, as plain values', async () => {

@@ -93,6 +93,8 @@ describe('.pre-commit-hooks.yaml', () => {
       require_serial: true,
       pass_filenames: true,
     });
+    // The hooks that pass file names keep quiet about staged files that are no inputs.
+    for (const id of ['cmlint', 'cmlint-sources']) expect(MANIFEST.find((h) => h.id === id)!.entry).toBe('cmlint --no-warn-ignored');
     const all = MANIFEST.find((h) => h.id === 'cmlint-all')!;
     expect(all).toMatchObject({ language: 'node', pass_filenames: false, always_run: true, stages: ['manual'] });
   });
@@ -129,9 +131,37 @@ describe('replay of what pre-commit passes', () => {
     expect(clean.code).toBe(0);
   });
 
-  it('skips staged files the config excludes, and files outside the include, without a word', () => {
+  it('skips staged files the config excludes, and files outside the include, without a word (the hook passes --no-warn-ignored)', () => {
     const run = hook(dir, ['space/archive/old.json', 'tsconfig.json']);
     expect(run).toEqual({ code: 0, stdout: '✔ No problems (0 files, 0 content types, 0 entries, as of 2025-05-01)\n', stderr: '' });
+  });
+
+  it('without --no-warn-ignored, warns about each named file it does not lint, in every format, as a warning that --max-warnings counts', () => {
+    const named = ['space/archive/old.json', 'tsconfig.json', 'space/entries/posts.json'];
+    const run = cmlint(['--as-of', AS_OF, '-f', 'json', ...named], { cwd: dir });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as { findings: { ruleId: string; severity: string; file: string; line: null; message: string }[]; summary: { warning: number } };
+    const ignored = report.findings.filter((f) => f.ruleId === 'file-ignored');
+    expect(ignored.map((f) => [f.file, f.severity, f.line])).toEqual([
+      ['space/archive/old.json', 'warning', null],
+      ['tsconfig.json', 'warning', null],
+    ]);
+    expect(ignored[0]!.message).toMatch(/^File ignored because the config's `exclude` matches it/);
+    expect(ignored[1]!.message).toMatch(/^File ignored because none of the config's inputs \(`include`/);
+    // In report order among the findings of the linted file (sorted by file).
+    expect(report.findings.map((f) => f.file)).toEqual(['space/archive/old.json', 'space/entries/posts.json', 'tsconfig.json']);
+    expect(report.summary.warning).toBe(3);
+    // Only ignored files named: before, "No problems (0 files …)" and exit 0.
+    const alone = cmlint(['--as-of', AS_OF, 'tsconfig.json'], { cwd: dir });
+    expect(alone.code).toBe(0);
+    expect(alone.stdout).toMatch(/^tsconfig\.json {2}warning {2}file-ignored\n {2}not linted\n {2}File ignored because none of the config's inputs/);
+    expect(alone.stdout).toContain('✖ 1 problem (1 warning)');
+    expect(cmlint(['--as-of', AS_OF, '--max-warnings', '0', 'tsconfig.json'], { cwd: dir }).code).toBe(1);
+    expect(cmlint(['--as-of', AS_OF, '-f', 'github', 'tsconfig.json'], { cwd: dir }).stdout).toContain('::warning file=tsconfig.json,title=file-ignored::File ignored because');
+    const quiet = cmlint(['--as-of', AS_OF, '--no-warn-ignored', '--max-warnings', '0', 'tsconfig.json'], { cwd: dir });
+    expect(quiet).toEqual({ code: 0, stdout: '✔ No problems (0 files, 0 content types, 0 entries, as of 2025-05-01)\n', stderr: '' });
+    // Files found in a named directory are not named themselves: no warning for the excluded archive.
+    expect(cmlint(['--as-of', AS_OF, '-f', 'json', 'space'], { cwd: dir }).stdout).not.toContain('file-ignored');
   });
 
   it('without file names (cmlint-all, CI) reports the whole space, findings about the space as a whole included', () => {

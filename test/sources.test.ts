@@ -141,12 +141,15 @@ describe('application sources as inputs', () => {
     ]);
   });
 
-  it('pre-commit: named code files are the report targets, named files outside the globs are skipped, the space is context', () => {
+  it('pre-commit: named code files are the report targets, named files outside the globs are not linted, the space is context', () => {
     const dir = repo(files);
     const run = cmlint(['--as-of', '2027-03-01', '--format', 'json', 'src/promo.tsx', 'test/usage.test.ts'], { cwd: dir });
     expect(run.stderr).toBe('');
-    // display-field-select used the model of the space (context), whose own finding is not reported.
-    expect(findingsOf(run.stdout).map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['src/promo.tsx:2 insecure-delivery-url', 'src/promo.tsx:3 display-field-select']);
+    // display-field-select used the model of the space (context), whose own finding is not reported; the file outside `sources` is warned about.
+    expect(findingsOf(run.stdout).map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['src/promo.tsx:2 insecure-delivery-url', 'src/promo.tsx:3 display-field-select', 'test/usage.test.ts:null file-ignored']);
+    // As the cmlint-sources hook runs it: quietly.
+    const hook = cmlint(['--as-of', '2027-03-01', '--format', 'json', '--no-warn-ignored', 'src/promo.tsx', 'test/usage.test.ts'], { cwd: dir });
+    expect(findingsOf(hook.stdout).map((f) => f.ruleId)).toEqual(['insecure-delivery-url', 'display-field-select']);
   });
 
   it('code files named without a sources config are linted; without any export the model is empty', () => {
@@ -211,7 +214,7 @@ describe('the cmlint-sources pre-commit hook', () => {
   it('passes staged code files (not JSON or YAML) to one process', () => {
     const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string }[];
     expect(hooks.find((h) => h.id === 'cmlint-sources')).toMatchObject({
-      entry: 'cmlint',
+      entry: 'cmlint --no-warn-ignored',
       language: 'node',
       types_or: ['javascript', 'jsx', 'ts', 'tsx', 'shell', 'python', 'ruby'],
       require_serial: true,

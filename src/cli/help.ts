@@ -56,8 +56,9 @@ Paths are export files (.json, .yaml, .yml), directories or globs; '-' reads one
 standard input (JSON, or YAML when it does not start with { or [), shown as <stdin>. Without
 paths, the config's "include" globs are linted, else the working directory. With paths and a
 config "include", the include is linted and findings are reported for the named files only (as
-a pre-commit hook does); named files outside it are skipped. With '-', the named paths are the
-inputs and the include is not read. An organisation taxonomy export ({"taxonomy": {...}})
+a pre-commit hook does); a named file outside it, or excluded, is not linted: a warning says
+so (file-ignored; --no-warn-ignored leaves it out). With '-', the named paths are the inputs and
+the include is not read. An organisation taxonomy export ({"taxonomy": {...}})
 among the inputs is read as the taxonomy.
 
 Options:
@@ -65,6 +66,8 @@ ${COMMON_OPTIONS}
       --taxonomy FILE      the organisation taxonomy export (concepts and concept schemes);
                            wins over the config's "taxonomy"
 ${OUTPUT_OPTIONS}
+      --no-warn-ignored    no warning for a named file that the config does not lint (the
+                           pre-commit hooks pass it: staged files are often no inputs)
   -j, --jobs N             threads (the main one included) for the entries of export files
                            over 64 MB (default 1; at most the threads the machine runs at once)
 ${FIX_OPTIONS}

@@ -17,6 +17,8 @@ export interface InitResult {
   exportFiles: string[];
   /** Globs of the GraphQL documents found (operations and fragments in files or embedded in code); empty when none. */
   documents: string[];
+  /** `exclude` globs for the generated code (graphql-codegen's output) the document globs would read. */
+  exclude: string[];
   /** `sources` globs proposed for code that uses the service's SDKs or hosts (empty: none found). */
   sources: string[];
   /** Globs of the migration scripts found (files that export a `function (migration)`). */
@@ -80,7 +82,7 @@ function appliedLines(applied: TrackingEntry | { lastScript: string }): string[]
   ];
 }
 
-export function starterConfig(include: readonly string[], exportFiles: number, proposed: ProposedInputs = {}): string {
+export function starterConfig(include: readonly string[], exportFiles: number, proposed: ProposedInputs = {}, exclude: readonly string[] = []): string {
   const codeLines: string[] = [];
   for (const key of Object.keys(PROPOSED_COMMENTS) as (keyof typeof PROPOSED_COMMENTS)[]) {
     const globs = proposed[key] ?? [];
@@ -98,7 +100,9 @@ export function starterConfig(include: readonly string[], exportFiles: number, p
     `# The files of the space, relative to this file (cmlint init found ${exportFiles} export ${exportFiles === 1 ? 'file' : 'files'}).`,
     '# Paths given on the command line (as pre-commit does) are then linted in the context of these.',
     ...(include.length === 0 ? ['include: []'] : ['include:', ...include.map((glob) => `  - ${JSON.stringify(glob)}`)]),
-    'exclude: []',
+    ...(exclude.length === 0
+      ? ['exclude: []']
+      : ['# Generated code (graphql-codegen output): it holds a copy of every document.', 'exclude:', ...exclude.map((glob) => `  - ${JSON.stringify(glob)}`)]),
     '',
     ...codeLines,
     '# Lowest severity that fails the run (exit code 1), and how many warnings are tolerated.',
@@ -173,8 +177,10 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const { proposeSources } = await import('../inputs/sources/propose-sources.js');
   const sources = await proposeSources(cwd, new Set(scripts));
   // Loaded only here: finding documents parses code.
-  const { documentGlobs, findDocumentFiles } = await import('../inputs/documents/find-documents.js');
-  const documents = documentGlobs(await findDocumentFiles(cwd));
+  const { documentGlobs, findDocumentFiles, generatedExcludes } = await import('../inputs/documents/find-documents.js');
+  const found = await findDocumentFiles(cwd);
+  const documents = documentGlobs(found.files);
+  const exclude = generatedExcludes(found.generated, documents, cwd);
   if (exportFiles.length === 0 && documents.length === 0 && sources.length === 0 && migrations.length === 0) {
     throw new InitError(
       'no space export files (.json, .yaml, .yml), GraphQL documents, code that uses the service or migration scripts found here or below; run cmlint init in the directory that holds your export',
@@ -185,10 +191,10 @@ export async function initConfig(cwd: string): Promise<InitResult> {
   const path = join(cwd, CONFIG_FILE_NAMES[0]);
   try {
     const proposedApplied = applied ?? (scripts.length > 0 ? { lastScript: scripts[scripts.length - 1]! } : undefined);
-    writeFileSync(path, starterConfig(include, exportFiles.length, { documents, sources, migrations, ...(proposedApplied ? { applied: proposedApplied } : {}) }), { flag: 'wx' });
+    writeFileSync(path, starterConfig(include, exportFiles.length, { documents, sources, migrations, ...(proposedApplied ? { applied: proposedApplied } : {}) }, exclude), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new InitError(`${CONFIG_FILE_NAMES[0]} exists already; cmlint init does not overwrite it`);
     throw new InitError(`cannot write ${CONFIG_FILE_NAMES[0]}: ${(error as Error).message}`);
   }
-  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, documents, sources, migrations, migrationsApplied: applied };
+  return { path: CONFIG_FILE_NAMES[0], include, exportFiles, documents, exclude, sources, migrations, migrationsApplied: applied };
 }

@@ -1,7 +1,8 @@
 /**
- * The pages `cmlint explain` prints for the two ids that reports carry besides the rules': input
- * errors (rule id `input-error`) and a rule that crashed (message id `internal-error`, under the
- * rule's id). Neither is a rule: neither can be configured, turned off or recorded in a baseline.
+ * The pages `cmlint explain` prints for the ids that reports carry besides the rules': input
+ * errors (rule id `input-error`), a named file the run does not lint (`file-ignored`) and a rule
+ * that crashed (message id `internal-error`, under the rule's id). None is a rule: none can be
+ * configured, turned off or recorded in a baseline.
  */
 export const REPORT_ID_PAGES: Readonly<Record<string, string>> = {
   'input-error': `# input-error
@@ -31,6 +32,28 @@ Fix the file at the place the message names: the message says what was expected 
 that is not an export and sits among the inputs can be left out with the config's \`exclude\`
 (files found in a directory that are not exports are skipped already). Run \`cmlint\` again: the
 findings of the whole space are reported once every input reads.
+`,
+  'file-ignored': `# file-ignored
+
+Not a rule: a file named on the command line that the run does not lint, because the config's
+\`exclude\` matches it or none of the config's inputs (\`include\`, \`documents\`, \`sources\`,
+\`migrations\`) covers it. As ESLint warns about an ignored file it is given, so that a file
+named on purpose is never passed over in silence.
+
+- Severity: \`warning\`; it counts as one, so \`--max-warnings\` and \`--fail-on warning\` count it
+- Enforcement note in reports: \`not linted\`
+- Cannot be turned off or configured, and is never recorded in a baseline; \`--no-warn-ignored\`
+  leaves it out of the run
+
+The pre-commit hooks pass \`--no-warn-ignored\`: they name every staged file of a type, and staged
+files outside the space (\`tsconfig.json\`, workflow files) are normal there. Files found in a
+named directory or by a named glob are left out quietly; only files named themselves are warned
+about. \`cmlint diff\` compares the paths it is given: no warning there.
+
+## Fix
+
+Lint the file by adding it to the config's inputs (or removing it from \`exclude\`); or stop
+naming it; or pass \`--no-warn-ignored\` where named files outside the inputs are expected.
 `,
   'internal-error': `# internal-error
 

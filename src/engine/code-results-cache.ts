@@ -3,7 +3,8 @@
  * and operations reported about them, kept between the bin's runs, so that a run whose documents,
  * content model, config and date are those of a cached run replays its findings without parsing
  * the documents or loading graphql-js (its load, parse and validation are most of what documents
- * add to a small run). ESLint's and Ruff's caches keep results the same way; `peers.md` asks a
+ * add to a small run); with them, how many operations and fragments each code input holds (the
+ * run's summary counts them). ESLint's and Ruff's caches keep results the same way; `peers.md` asks a
  * cache across files to be keyed on the whole model, and this one is:
  *
  * - The key (`CodeResultsCache.key`) is a SHA-256 of: the build (a hash of cmlint's compiled
@@ -40,7 +41,7 @@ import { join } from 'node:path';
 import { debuglog } from 'node:util';
 import { cacheBaseDirectory, hash32, readCacheJson, writeOwnFile } from '../cache/cache-directory.js';
 import { saveAfterRun } from '../cache/cache-saves.js';
-import type { CodeInput } from '../inputs/code-input.js';
+import type { CodeInput, DefinitionCounts } from '../inputs/code-input.js';
 import { isObject } from '../util/json-value.js';
 import type { SpaceModel } from '../model/space-model.js';
 import type { DataValue } from './findings.js';
@@ -73,9 +74,14 @@ export interface CachedFinding {
   fixes?: FindingFixes;
 }
 
-interface Entry {
+/** What is kept under a key: the findings about code, and each code input's operations and fragments (for the run's summary; in the inputs' order). */
+export interface CodeRunResults {
+  findings: readonly CachedFinding[];
+  definitions: readonly DefinitionCounts[];
+}
+
+interface Entry extends CodeRunResults {
   key: string;
-  findings: CachedFinding[];
 }
 
 interface CacheFile {
@@ -85,11 +91,11 @@ interface CacheFile {
   entries: Entry[];
 }
 
-/** What the engine needs of a cache of findings about code: the key of a run's code inputs (see the top of this file), and the findings by key. */
+/** What the engine needs of a cache of findings about code: the key of a run's code inputs (see the top of this file), and the results by key. */
 export interface CodeResults {
   key(inputs: readonly { kind: CodeInput['kind']; digest: string }[], model: SpaceModel, ruleIds: readonly string[]): string;
-  get(key: string): readonly CachedFinding[] | undefined;
-  set(key: string, findings: readonly CachedFinding[]): void;
+  get(key: string): CodeRunResults | undefined;
+  set(key: string, results: CodeRunResults): void;
 }
 
 /** The findings cached for a project (read when first asked for), and those the run adds. */
@@ -134,18 +140,18 @@ export class CodeResultsCache implements CodeResults {
     return hash.digest('hex');
   }
 
-  /** The findings cached under `key`, or undefined. */
-  get(key: string): readonly CachedFinding[] | undefined {
+  /** The results cached under `key`, or undefined. */
+  get(key: string): CodeRunResults | undefined {
     this.entries ??= readEntries(this.file, this.cwd, this.build);
     const entry = this.entries.find((e) => e.key === key);
     if (entry) debug('hit: %d findings', entry.findings.length);
     else debug('miss');
-    return entry?.findings;
+    return entry;
   }
 
-  /** Keeps the findings of `key`, the newest entry. */
-  set(key: string, findings: readonly CachedFinding[]): void {
-    this.entries = [{ key, findings: [...findings] }, ...(this.entries ?? []).filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
+  /** Keeps the results of `key`, the newest entry. */
+  set(key: string, { findings, definitions }: CodeRunResults): void {
+    this.entries = [{ key, findings: [...findings], definitions: [...definitions] }, ...(this.entries ?? []).filter((e) => e.key !== key)].slice(0, MAX_ENTRIES);
     this.added = true;
   }
 
@@ -183,7 +189,18 @@ function isCacheFile(value: unknown): value is CacheFile {
   if (!isObject(value)) return false;
   const { format, build, cwd, entries } = value;
   if (format !== FORMAT || typeof build !== 'string' || typeof cwd !== 'string' || !Array.isArray(entries)) return false;
-  return entries.every((e) => isObject(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding));
+  return entries.every(
+    (e) => isObject(e) && typeof e.key === 'string' && Array.isArray(e.findings) && e.findings.every(isCachedFinding) && Array.isArray(e.definitions) && e.definitions.every(isDefinitionCounts),
+  );
+}
+
+function isDefinitionCounts(value: unknown): value is DefinitionCounts {
+  return isObject(value) && isCount(value.operations) && isCount(value.fragments);
+}
+
+/** Offsets and file indexes are kept in 32-bit columns (findings.ts); counts are kept within the same bound. */
+function isCount(n: unknown): boolean {
+  return Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
 }
 
 const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 'info']);
@@ -191,8 +208,6 @@ const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 
 function isCachedFinding(value: unknown): value is CachedFinding {
   if (!isObject(value)) return false;
   const { rule, messageId, severity, target, file, offset, place, values, operation, fixes } = value;
-  // Offsets and file indexes are kept in 32-bit columns (findings.ts).
-  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x7fffffff;
   const text = (t: unknown) => t === null || typeof t === 'string';
   return (
     typeof rule === 'string' &&
@@ -203,8 +218,8 @@ function isCachedFinding(value: unknown): value is CachedFinding {
     text(target.field) &&
     text(target.entry) &&
     text(target.locale) &&
-    count(file) &&
-    count(offset) &&
+    isCount(file) &&
+    isCount(offset) &&
     typeof place === 'string' &&
     Array.isArray(values) &&
     values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&

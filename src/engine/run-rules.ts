@@ -2,7 +2,7 @@ import type { RuleConfiguration } from '../config/resolve-rules.js';
 import { encodePointer } from '../inputs/space/json-scan.js';
 import type { Space } from '../inputs/space/load-space.js';
 import type { SourceFile } from '../model/source-ref.js';
-import type { CodeInput } from '../inputs/code-input.js';
+import type { CodeInput, DefinitionCounts } from '../inputs/code-input.js';
 import { isCodeNode, type CodeNode } from '../model/code-nodes.js';
 import { recordOf, type EntryRef, type Node as SpaceNode, type ReportNode } from '../model/nodes.js';
 import type { SpaceModel } from '../model/space-model.js';
@@ -21,6 +21,23 @@ export interface RunStats {
   contentTypes: number;
   entries: number;
   assets: number;
+  /** The GraphQL documents input, when the run read one (config `documents`). */
+  documents?: DocumentStats;
+  /** `cmlint diff`: what was compared (`filesRead` counts the files of both states; the entries before the change are not read). */
+  compared?: { before: { files: number; contentTypes: number }; after: { files: number; contentTypes: number; entries: number } };
+}
+
+/** What the run's summary says about the GraphQL documents. */
+export interface DocumentStats {
+  /** Document files read (generated code left out). */
+  files: number;
+  /** Operations and fragments found in them (one written identically in two files once). */
+  operations: number;
+  fragments: number;
+  /** Files the globs matched that were left out as generated code. */
+  generated: number;
+  /** Files left out, globs whose files hold no GraphQL: what was not checked. */
+  notes: string[];
 }
 
 export interface RunResult {
@@ -454,7 +471,10 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
   const stats: RunStats = { filesRead, contentTypes: space.model.contentTypes.size, entries: 0, assets: 0 };
   const runner = new RuleRunner(configuration, space.model, asOf, space.files, options.before ?? null);
   runner.visitModel();
-  const keepRecorded = visitCode(runner, space.model, code, options.before ? undefined : options.codeResults);
+  const { keepRecorded, definitions } = visitCode(runner, space.model, code, options.before ? undefined : options.codeResults);
+  code.forEach((input, i) => {
+    if (input.kind === 'documents') stats.documents = { files: input.files.length, ...definitions[i]!, generated: input.generated, notes: [...input.notes] };
+  });
   if (options.sources && runner.visits('sourceFile')) for await (const file of options.sources()) runner.visit('sourceFile', file);
   // Sections no active rule visits are only counted (from their boundaries), not parsed.
   if (!runner.visits('asset')) stats.assets = await space.count('asset');
@@ -477,30 +497,35 @@ export async function runRulesCompact(space: Space, configuration: RuleConfigura
 
 /**
  * Walks the code inputs, or replays their findings from the cache when it holds them (for all the
- * inputs together: one key covers them all, as one validation does). Returns, for a walk with a
- * cache, what keeps the recorded findings under their key once the rules' `end` has run.
+ * inputs together: one key covers them all, as one validation does). Returns each input's
+ * operations and fragments, and, for a walk with a cache, what keeps the recorded findings under
+ * their key once the rules' `end` has run.
  */
-function visitCode(runner: RuleRunner, model: SpaceModel, code: readonly CodeInput[], codeResults: CodeResults | undefined): (() => void) | undefined {
+function visitCode(
+  runner: RuleRunner,
+  model: SpaceModel,
+  code: readonly CodeInput[],
+  codeResults: CodeResults | undefined,
+): { keepRecorded?: () => void; definitions: readonly DefinitionCounts[] } {
   const walk = () => {
     for (const input of code) input.walk((name, node) => runner.visit(name, node));
+    return code.map((input) => input.definitions() ?? { operations: 0, fragments: 0 });
   };
   const ruleIds = runner.codeRules().map((i) => i.rule.meta.id);
   const inputs = code.map(({ kind, digest }) => (digest === undefined ? null : { kind, digest }));
-  if (!codeResults || ruleIds.length === 0 || inputs.length === 0 || inputs.includes(null)) {
-    walk();
-    return undefined;
-  }
+  if (!codeResults || ruleIds.length === 0 || inputs.length === 0 || inputs.includes(null)) return { definitions: walk() };
   const key = codeResults.key(inputs as { kind: CodeInput['kind']; digest: string }[], model, ruleIds);
   const files = code.flatMap((input) => input.files);
   const cached = codeResults.get(key);
-  if (cached && runner.replay(cached, files)) return undefined;
+  if (cached && cached.definitions.length === code.length && runner.replay(cached.findings, files)) return { definitions: cached.definitions };
   runner.record(files);
-  walk();
-  return () => {
+  const definitions = walk();
+  const keepRecorded = () => {
     const findings = runner.recorded();
     // An input's digest is gone when its walk met what depends on the run's environment (read-documents.ts).
-    if (findings && code.every((input) => input.digest !== undefined)) codeResults.set(key, findings);
+    if (findings && code.every((input) => input.digest !== undefined)) codeResults.set(key, { findings, definitions });
   };
+  return { keepRecorded, definitions };
 }
 
 /** `runRulesCompact` with the findings as an array of `Finding` objects. */

@@ -1,6 +1,7 @@
 import { countFixable, Findings, type Finding } from '../engine/findings.js';
+import type { RunStats } from '../engine/run-rules.js';
 import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
-import { countBySeverity, whole, type ChunkFormatter, type Formatter } from './types.js';
+import { changeCounts, countBySeverity, whole, type ChunkFormatter, type Formatter, type Report } from './types.js';
 
 function findingObject(f: Finding): Record<string, unknown> {
   return {
@@ -44,6 +45,27 @@ function printFinding(f: Finding, indent: string, enforcements: Map<object, stri
   );
 }
 
+/**
+ * The summary's keys for a run that read GraphQL documents (none otherwise): the document files
+ * read, the operations and fragments found in them, the files left out as generated code, and the
+ * notes on what was not checked.
+ */
+function documentSummary({ documents }: RunStats) {
+  if (!documents) return {};
+  return { documentFiles: documents.files, operations: documents.operations, fragments: documents.fragments, generatedFiles: documents.generated, notes: documents.notes };
+}
+
+/**
+ * The summary's keys for `cmlint diff` (none for a lint run): what was compared (`compared`: the
+ * files and content types before the change, the files, content types and entries after it), and
+ * the findings by change kind (`changes`: breaking, dangerous).
+ */
+function diffSummary(result: Report) {
+  const { compared } = result.stats;
+  if (!compared) return {};
+  return { compared, changes: changeCounts(result.findings) };
+}
+
 /** The JSON contract of DESIGN.md (tool, asOf, findings, summary), in chunks: one finding printed at a time. */
 export const formatJsonChunks: ChunkFormatter = (result) => {
   const skeleton = {
@@ -56,6 +78,8 @@ export const formatJsonChunks: ChunkFormatter = (result) => {
       contentTypes: result.stats.contentTypes,
       entries: result.stats.entries,
       fixable: countFixable(result.findings),
+      ...documentSummary(result.stats),
+      ...diffSummary(result),
     },
   };
   // Findings of any shape (the API's formatJson takes any) are printed as objects; the run's own by their known keys.

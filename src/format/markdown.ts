@@ -1,10 +1,10 @@
-import { readableFinding } from '../util/safe-text.js';
+import { readableFinding, visible } from '../util/safe-text.js';
 import { daysBetween } from '../engine/dates.js';
 import type { Finding } from '../engine/findings.js';
 import { isInputError } from '../engine/input-findings.js';
 import type { RuleMeta } from '../engine/rule.js';
 import { plural } from '../util/plural.js';
-import { fixLines, targetLabel } from './labels.js';
+import { changesLabel, comparedScope, documentsScope, fixLines, targetLabel } from './labels.js';
 import { whole, type ChunkFormatter, type FormatContext, type Formatter, type Report } from './types.js';
 
 const TOP = 10;
@@ -79,10 +79,12 @@ interface Aggregates {
   byRule: Map<string, RuleGroup>;
   byType: Map<string, Counts & { rules: Set<string> }>;
   byEntry: Map<string, { total: number; file: string | null }>;
+  /** The findings' numbers in the report by change kind (`cmlint diff`); `other`: without one. */
+  byChange: { breaking: number[]; dangerous: number[]; other: number[] };
 }
 
 function aggregate(report: Report): Aggregates {
-  const found: Aggregates = { all: counts(), inputErrors: 0, crashed: new Set(), byRule: new Map(), byType: new Map(), byEntry: new Map() };
+  const found: Aggregates = { all: counts(), inputErrors: 0, crashed: new Set(), byRule: new Map(), byType: new Map(), byEntry: new Map(), byChange: { breaking: [], dangerous: [], other: [] } };
   let index = 0;
   for (const raw of report.findings) {
     const f = readableFinding(raw);
@@ -92,6 +94,7 @@ function aggregate(report: Report): Aggregates {
     let rule = found.byRule.get(f.ruleId);
     if (!rule) found.byRule.set(f.ruleId, (rule = { ...counts(), enforcement: f.enforcement, indexes: [] }));
     count(rule, f);
+    found.byChange[f.change ?? 'other'].push(index);
     rule.indexes.push(index++);
     const { contentType, entry } = f.target;
     if (contentType !== null) {
@@ -208,6 +211,16 @@ function mostAffectedSection(found: Aggregates): string[] {
 
 const ROWS_PER_CHUNK = 256;
 
+/** A finding's severity, place, target and message, as table cells. */
+function findingCells(f: Finding): string[] {
+  return [
+    isInputError(f) ? '**input error**' : f.internal ? '**internal error**' : f.severity,
+    f.file === null ? '(space)' : codeSpan(f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`),
+    markdownText(targetLabel(f)),
+    [f.message, ...fixLines(f)].map(markdownText).join('<br>'),
+  ];
+}
+
 /** Every finding by rule, a table per rule; the rows are made (and yielded) a chunk at a time. */
 function* detailsSection(result: Report, found: Aggregates, context: FormatContext): Generator<string> {
   const metas = new Map<string, RuleMeta>(context.rules.map((m) => [m.id, m]));
@@ -219,14 +232,36 @@ function* detailsSection(result: Report, found: Aggregates, context: FormatConte
     if (meta) lines.push(markdownText(meta.description), '');
     lines.push(...table(['severity', 'where', 'target', 'message'], []));
     for (const index of group.indexes) {
+      lines.push(row(findingCells(readableFinding(result.findings.at(index)!))));
+      if (lines.length >= ROWS_PER_CHUNK) {
+        yield `${lines.join('\n')}\n`;
+        lines = [];
+      }
+    }
+  }
+  if (lines.length > 0) yield `${lines.join('\n')}\n`;
+}
+
+/** What a section of the change report holds. */
+const CHANGE_SECTIONS = [
+  ['breaking', 'Breaking changes', 'What the change breaks now: a publish the service refuses, a query that fails, values a reader loses.'],
+  ['dangerous', 'Dangerous changes', 'What the change may break, depending on what the inputs do not show (entries or readers that are not in them).'],
+  ['other', 'Other findings', 'Findings of the state after the change that are not a change (input errors, a migration script the tool rejects).'],
+] as const;
+
+/** `cmlint diff`'s findings by change kind, a table per kind with the rule of each; the rows are yielded a chunk at a time. */
+function* changeSections(result: Report, found: Aggregates, context: FormatContext): Generator<string> {
+  let lines: string[] = [];
+  let first = true;
+  for (const [kind, title, about] of CHANGE_SECTIONS) {
+    const indexes = found.byChange[kind];
+    if (indexes.length === 0) continue;
+    if (!first) lines.push('');
+    first = false;
+    lines.push(`## ${title} (${indexes.length})`, '', about, '', ...table(['severity', 'where', 'target', 'message', 'rule'], []));
+    for (const index of indexes) {
       const f = readableFinding(result.findings.at(index)!);
-      const cells = [
-        isInputError(f) ? '**input error**' : f.internal ? '**internal error**' : f.severity,
-        f.file === null ? '(space)' : codeSpan(f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`),
-        markdownText(targetLabel(f)),
-        [f.message, ...fixLines(f)].map(markdownText).join('<br>'),
-      ];
-      lines.push(row(cells));
+      lines.push(row([...findingCells(f), ruleLink(f.ruleId, context)]));
       if (lines.length >= ROWS_PER_CHUNK) {
         yield `${lines.join('\n')}\n`;
         lines = [];
@@ -239,24 +274,39 @@ function* detailsSection(result: Report, found: Aggregates, context: FormatConte
 /**
  * An audit report in Markdown for people: totals by rule and severity, the compliance
  * timeline (already enforced, upcoming with the days left, undated), the content types and
- * entries with the most findings, then every finding by rule. In chunks: the summaries come
+ * entries with the most findings, then every finding by rule. For `cmlint diff`, a change report
+ * (a pull request's comment): what was compared, the breaking and dangerous changes counted, then
+ * a table of each kind. In chunks: the summaries come
  * from one pass over the findings, and the details are written a chunk of rows at a time.
  */
 export const formatMarkdownChunks: ChunkFormatter = function* (result, context) {
   const { stats } = result;
   const found = aggregate(result);
   const { all } = found;
-  const scope = `${plural(stats.filesRead, 'file')}, ${plural(stats.contentTypes, 'content type')}, ${plural(stats.entries, 'entry', 'entries')}, ${plural(stats.assets, 'asset')}`;
-  const lines = ['# Content model audit', '', `As of **${result.asOf}** · ${result.tool.name} ${result.tool.version} · ${scope}`, ''];
-  lines.push(all.total === 0 ? '**No problems.**' : `**${plural(all.total, 'problem')}**: ${plural(all.error, 'error')}, ${plural(all.warning, 'warning')}, ${all.info} info.`);
+  // `cmlint diff`: a change report (the pull request's comment), its findings by change kind.
+  const compared = comparedScope(stats);
+  const scope = `${compared === null ? `${plural(stats.filesRead, 'file')}, ${plural(stats.contentTypes, 'content type')}, ${plural(stats.entries, 'entry', 'entries')}, ${plural(stats.assets, 'asset')}` : `compared ${compared}`}${documentsScope(stats)}`;
+  const lines = [compared === null ? '# Content model audit' : '# Content model change report', '', `As of **${result.asOf}** · ${result.tool.name} ${result.tool.version} · ${scope}`, ''];
+  const severities = `${plural(all.error, 'error')}, ${plural(all.warning, 'warning')}, ${all.info} info`;
+  if (compared !== null) {
+    const { breaking, dangerous } = found.byChange;
+    lines.push(all.total === 0 ? '**Nothing breaking or dangerous.**' : `**${changesLabel({ breaking: breaking.length, dangerous: dangerous.length })}**: ${severities}.`);
+  } else lines.push(all.total === 0 ? '**No problems.**' : `**${plural(all.total, 'problem')}**: ${severities}.`);
   if (result.suppressed > 0) lines.push('', `${plural(result.suppressed, 'further finding')} ${result.suppressed === 1 ? 'is' : 'are'} hidden by the baseline.`);
   if (found.inputErrors > 0) {
     lines.push('', `**Not linted:** ${plural(found.inputErrors, 'input error')} (files cmlint could not read, see the details) stopped the run; fix them and run again.`);
   }
   const crashed = [...found.crashed];
   if (crashed.length > 0) lines.push('', `**Incomplete:** ${crashed.map((id) => `\`${id}\``).join(', ')} crashed (an internal error, see the details); their findings may be missing.`);
+  for (const note of stats.documents?.notes ?? []) lines.push('', `**Not checked:** ${markdownText(visible(note))}.`);
   if (all.total === 0) {
     yield `${lines.join('\n')}\n`;
+    return;
+  }
+  if (compared !== null) {
+    lines.push('');
+    yield `${lines.join('\n')}\n`;
+    yield* changeSections(result, found, context);
     return;
   }
   lines.push('', ...totalsSection(found, context), '', ...timelineSection(result, found, context), '', ...mostAffectedSection(found), '');

@@ -103,6 +103,7 @@ function resultObject(
       pointer: finding.pointer,
       fix: finding.fix?.desc ?? null,
       suggestions: (finding.suggestions ?? []).map(({ id, desc }) => ({ id, desc })),
+      ...(finding.change ? { change: finding.change } : {}),
     },
   };
 }

@@ -4,8 +4,8 @@ import type { Finding } from '../engine/findings.js';
 import { isMigrationFix } from '../fix/migration-script.js';
 import { plural } from '../util/plural.js';
 import { DEFAULT_WIDTH, wrapText } from '../util/wrap-text.js';
-import { enforcementLabel, targetLabel } from './labels.js';
-import { whole, type ChunkFormatter, type Formatter } from './types.js';
+import { changesLabel, comparedScope, documentsScope, enforcementLabel, targetLabel } from './labels.js';
+import { changeCounts, whole, type ChunkFormatter, type Formatter } from './types.js';
 
 /** Where a finding's text is indented under its heading line. */
 const INDENT = '  ';
@@ -28,7 +28,8 @@ function placeOf(f: Finding): string {
  * enforces it, and the message, wrapped to the width (`context.width`, default 100; a word is
  * never split). A summary closes: counts, what the run read, what else fails it, and the
  * command that explains a rule. Findings of `cmlint diff` say "breaking" or "dangerous" beside
- * their severity. Findings are read once, made readable as they are written.
+ * their severity, and its summary counts the changes and says what was compared. Findings are
+ * read once, made readable as they are written.
  */
 export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   const c = pc.createColors(context.color);
@@ -66,18 +67,23 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
 
   const total = result.findings.length;
   const { filesRead, contentTypes, entries } = result.stats;
-  const scope = `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}, as of ${result.asOf}`;
+  // A diff says what it compared, and counts the changes that break or may break something.
+  const compared = comparedScope(result.stats);
+  const scope = `${compared === null ? `${plural(filesRead, 'file')}, ${plural(contentTypes, 'content type')}, ${plural(entries, 'entry', 'entries')}` : `compared ${compared}`}${documentsScope(result.stats)}, as of ${result.asOf}`;
   const stale = context.staleBaseline ?? 0;
-  if (total === 0 && stale === 0) lines.push(c.green(`✔ No problems (${scope})`));
+  const scopeLines = wrapText(scope, textWidth).map((line) => c.dim(INDENT + line));
+  if (total === 0 && stale === 0 && compared !== null) lines.push(c.green('✔ Nothing breaking or dangerous'), ...scopeLines);
+  else if (total === 0 && stale === 0) lines.push(c.green(`✔ No problems (${scope})`));
   else {
     const bySeverity = [
       ...(counts.error > 0 ? [plural(counts.error, 'error')] : []),
       ...(counts.warning > 0 ? [plural(counts.warning, 'warning')] : []),
       ...(counts.info > 0 ? [`${counts.info} info`] : []),
     ];
-    const summary = total === 0 ? '✖ No new problems' : `✖ ${plural(total, 'problem')} (${bySeverity.join(', ')})`;
-    lines.push((counts.error > 0 || stale > 0 ? c.red : counts.warning > 0 ? c.yellow : c.blue)(c.bold(summary)));
-    lines.push(c.dim(`${INDENT}${scope}`));
+    const changes = compared === null ? null : changeCounts(result.findings);
+    const changed = changes && changes.breaking + changes.dangerous > 0 ? `: ${changesLabel(changes)}` : '';
+    const summary = total === 0 ? '✖ No new problems' : `✖ ${plural(total, 'problem')} (${bySeverity.join(', ')})${changed}`;
+    lines.push((counts.error > 0 || stale > 0 ? c.red : counts.warning > 0 ? c.yellow : c.blue)(c.bold(summary)), ...scopeLines);
   }
   /** Lines under the counts, each in its colour (applied after wrapping, which counts characters). */
   const notes: [string, (text: string) => string][] = [];
@@ -97,6 +103,7 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   }
   if (suggested > 0) notes.push([`${plural(suggested, 'other finding')} ${suggested === 1 ? 'has' : 'have'} suggestions (--apply-suggestion; the JSON report lists them)`, c.dim]);
   if (result.suppressed > 0) notes.push([`${plural(result.suppressed, 'finding')} hidden by the baseline`, c.dim]);
+  for (const note of result.stats.documents?.notes ?? []) notes.push([`⚠ ${visible(note)}`, c.yellow]);
   if (byRule.size > 0) notes.push([`Why and how to fix: cmlint explain ${byRule.size === 1 ? [...byRule.keys()][0] : `<rule>, e.g. cmlint explain ${mostFrequent(byRule)}`}`, c.dim]);
   for (const [note, color] of notes) lines.push(...wrapText(note, textWidth).map((line) => color(INDENT + line)));
   yield flush();

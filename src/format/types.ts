@@ -56,6 +56,13 @@ export function whole(chunks: ChunkFormatter): Formatter {
   return (result, context) => [...chunks(result, context)].join('');
 }
 
+/** How many findings of `cmlint diff` are breaking and dangerous changes. */
+export function changeCounts(findings: FindingList): { breaking: number; dangerous: number } {
+  const counts = { breaking: 0, dangerous: 0 };
+  for (const finding of findings) if (finding.change) counts[finding.change]++;
+  return counts;
+}
+
 export function countBySeverity(findings: FindingList): { error: number; warning: number; info: number } {
   if (findings instanceof Findings) return findings.countBySeverity();
   const counts = { error: 0, warning: 0, info: 0 };

@@ -14,6 +14,7 @@ export const GRAPHQL_JS_EXPORTS = {
   Kind: 'language/kinds',
   Source: 'language/source',
   parse: 'language/parser',
+  print: 'language/printer',
   visit: 'language/visitor',
   DirectiveLocation: 'language/directiveLocation',
   GraphQLSchema: 'type/schema',

@@ -1,6 +1,7 @@
 import type { InputFile } from './space/load-space.js';
 import type { SourceFile } from '../model/source-ref.js';
 import type { CodeNode } from '../model/code-nodes.js';
+import type { ServiceHosts } from './sources/hosts.js';
 
 /**
  * Kinds of input beside the space: code that talks to the service (GraphQL documents today,
@@ -24,6 +25,26 @@ export interface CodeInput {
    */
   readonly digest?: string;
   walk(visit: (visitor: CodeVisitorName, node: CodeNode) => void): void;
+  /** Files matched by the globs and left out as generated code (documents/generated.ts). */
+  readonly generated: number;
+  /** What the run's summary says about the input: files left out, globs whose files hold nothing to check. */
+  readonly notes: readonly string[];
+  /** The operations and fragments the walk found (a definition written identically in two files once); undefined before the walk. */
+  definitions(): DefinitionCounts | undefined;
+}
+
+/** How many GraphQL operations and fragments a code input holds. */
+export interface DefinitionCounts {
+  operations: number;
+  fragments: number;
+}
+
+/** What a code input is read with from the config. */
+export interface CodeReadOptions {
+  /** The globs that found its files, to say which of them found nothing: relative to `base` (the config file's directory). */
+  globs: { patterns: readonly string[]; base: string };
+  /** The service's hosts (`service.hosts`): GraphQL that code sends to another host is not the service's. */
+  hosts: ServiceHosts;
 }
 
 export interface CodeInputKind {
@@ -33,5 +54,5 @@ export interface CodeInputKind {
   readonly description: string;
   /** File extensions the kind reads; `cmlint init` looks for them. */
   readonly extensions: readonly string[];
-  read(files: readonly InputFile[], cwd: string): Promise<CodeInput>;
+  read(files: readonly InputFile[], cwd: string, options?: CodeReadOptions): Promise<CodeInput>;
 }

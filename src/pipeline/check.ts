@@ -38,11 +38,16 @@ export async function check(planned: Planned, inputs: ReadInputs, onProgress?: (
       onProgress,
       code: inputs.code,
       ...(inputs.pool ? { pool: inputs.pool } : {}),
-      ...(inputs.before ? { before: inputs.before } : {}),
+      ...(inputs.before ? { before: inputs.before.model } : {}),
       ...(inputs.sources ? { sources: inputs.sources } : {}),
       ...(codeResults ? { codeResults } : {}),
     });
     run.stats.filesRead += inputs.sourceStats.read;
+    if (inputs.before) {
+      const { model, files } = inputs.before;
+      run.stats.compared = { before: { files, contentTypes: model.contentTypes.size }, after: { files: inputs.space.files.length, contentTypes: run.stats.contentTypes, entries: run.stats.entries } };
+      run.stats.filesRead += files;
+    }
     return { ...run, ran: true, targetTypes: inputs.targetTypes };
   } finally {
     await inputs.pool?.close();

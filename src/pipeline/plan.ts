@@ -24,6 +24,7 @@ import { InputError } from '../inputs/space/input-error.js';
 import { displayPath, type InputFile } from '../inputs/space/load-space.js';
 import { wholeFileLimit } from '../inputs/space/source.js';
 import type { Position } from '../model/source-ref.js';
+import { globsMatch, readGlobs } from '../util/glob/walk-globs.js';
 
 /** A run's options, as the API takes them (`lint()`); the command line adds its own (`RunRequest`). */
 export interface LintOptions {
@@ -66,6 +67,12 @@ export interface LintOptions {
   before?: BeforeInputs;
   /** Input files shown under another name than their path, by absolute path (standard input's copy: `<stdin>`). */
   shownAs?: ReadonlyMap<string, string>;
+  /**
+   * Report a warning (`file-ignored`) for each file named in `paths` that the run does not lint
+   * (outside the config's inputs, or excluded), as ESLint does for an ignored file it is given.
+   * Default true; `--no-warn-ignored` (the pre-commit hooks) sets it false.
+   */
+  warnIgnored?: boolean;
 }
 
 /** The inputs of the model before a change: paths as on the command line, read from `cwd`. */
@@ -155,6 +162,12 @@ export interface PlannedTargets {
   sources: string[] | null;
 }
 
+/** A file named on the command line that the run does not lint: the config's `exclude` matches it, or none of its inputs covers it. */
+export interface IgnoredFile {
+  file: string;
+  reason: 'excluded' | 'not-an-input';
+}
+
 /** Why a run reads nothing: input errors found while planning (they are its report, exit 2), or no named file is an input. */
 export interface NoInputs {
   none: 'input-errors' | 'no-named-input';
@@ -177,6 +190,8 @@ export interface RunPlan {
    */
   rules: PlannedRule[];
   inputs: PlannedInputs | NoInputs;
+  /** The files named on the command line that the run does not lint, and whether it warns about them (`file-ignored`; `--no-warn-ignored`: not). */
+  ignored: { files: IgnoredFile[]; warn: boolean };
   /** Threads for the entries of large export files: 1 unless a file of the space is over the whole-file limit. */
   jobs: number;
   /** The baseline file: applied, recorded (`--baseline-write`), or applied and pruned (`--prune-baseline`); null: none. Not opened when the run reads nothing. */
@@ -214,8 +229,9 @@ export async function makePlan(request: RunRequest): Promise<Planned> {
     .filter((r) => configuration.isActive(r.meta.id) && runsIn(r.meta, mode === 'diff'))
     .map((r): PlannedRule => ({ id: r.meta.id, plugin: !isBuiltinRule(r), ...configuration.base.get(r.meta.id)! }));
   let inputs: PlannedInputs | NoInputs;
+  let ignored: IgnoredFile[] = [];
   try {
-    inputs = await planInputs(request, loaded);
+    ({ inputs, ignored } = await planInputs(request, loaded));
   } catch (error) {
     const errors = inputErrorsOf(error);
     if (errors === null) throw error;
@@ -229,6 +245,7 @@ export async function makePlan(request: RunRequest): Promise<Planned> {
     ruleSeverities,
     rules,
     inputs,
+    ignored: { files: ignored, warn: request.warnIgnored !== false },
     jobs: readsInputs(inputs) ? plannedJobs(request, inputs) : 1,
     baseline: plannedBaseline(request, loaded),
     verdict: {
@@ -267,8 +284,8 @@ export async function selectSpaceFiles(
   return selection;
 }
 
-/** Each kind's files and the report targets. Throws InputError / InputErrors. */
-async function planInputs(request: RunRequest, loaded: LoadedConfig): Promise<PlannedInputs | NoInputs> {
+/** Each kind's files and the report targets, and the named files that are none of them. Throws InputError / InputErrors. */
+async function planInputs(request: RunRequest, loaded: LoadedConfig): Promise<{ inputs: PlannedInputs | NoInputs; ignored: IgnoredFile[] }> {
   const { config, path } = loaded;
   const { cwd, paths, shownAs } = request;
   const diff = request.before !== undefined;
@@ -296,9 +313,11 @@ async function planInputs(request: RunRequest, loaded: LoadedConfig): Promise<Pl
   // Named files among the code inputs (a staged GraphQL document) are report targets too.
   const named = new Set([...(selection.named ?? []), ...paths.map((p) => resolve(cwd, p))]);
   const codeTargets = diff ? [] : [...new Set(code.flatMap((c) => c.files.map((f) => f.absPath)))].filter((p) => named.has(p));
+  const linted = [...(selection.targets ?? selection.files.map((f) => f.absPath)), ...codeTargets, ...(sources?.files.map((f) => f.absPath) ?? [])];
+  const ignored = diff ? [] : ignoredFiles(paths, new Set(linted), loaded, cwd, shownAs);
   // Every named file is outside the inputs (pre-commit passed files the config does not lint).
-  if (selection.targets?.size === 0 && codeTargets.length === 0 && (sources === null || sources.files.length === 0)) return { none: 'no-named-input', errors: [] };
-  return {
+  if (selection.targets?.size === 0 && codeTargets.length === 0 && (sources === null || sources.files.length === 0)) return { inputs: { none: 'no-named-input', errors: [] }, ignored };
+  const inputs: PlannedInputs = {
     space: selection.files,
     taxonomy: plannedTaxonomy(request, loaded),
     before: request.before ? { ...request.before, ...(shownAs ? { shownAs: Object.fromEntries(shownAs) } : {}) } : null,
@@ -310,6 +329,24 @@ async function planInputs(request: RunRequest, loaded: LoadedConfig): Promise<Pl
         ? { files: selection.targets ? [...selection.targets] : null, code: codeTargets, sources: sources?.targets ? [...sources.targets] : null }
         : null,
   };
+  return { inputs, ignored };
+}
+
+/**
+ * The files named on the command line (files, not directories or globs, whose files are found
+ * and left out quietly) that the run does not lint: none of its inputs holds them, or the
+ * config's `exclude` left them out.
+ */
+function ignoredFiles(paths: readonly string[], linted: ReadonlySet<string>, loaded: LoadedConfig, cwd: string, shownAs: ReadonlyMap<string, string> | undefined): IgnoredFile[] {
+  const exclude = readGlobs(loaded.config.exclude ?? []);
+  const ignored = new Map<string, IgnoredFile>();
+  for (const path of paths) {
+    const absPath = resolve(cwd, path);
+    if (linted.has(absPath) || ignored.has(absPath) || statIfReadable(absPath)?.isFile() !== true) continue;
+    const file = shownAs?.get(absPath) ?? displayPath(absPath, cwd);
+    ignored.set(absPath, { file, reason: globsMatch(exclude, absPath, configBase(loaded.path, cwd)) ? 'excluded' : 'not-an-input' });
+  }
+  return [...ignored.values()];
 }
 
 /**

@@ -21,8 +21,8 @@ import { selectSpaceFiles, type BeforeInputs, type LintOptions, type PlannedInpu
 /** What the check walks: the model and the streamed records, the code inputs, the sources' walk. */
 export interface ReadInputs {
   space: Space;
-  /** `cmlint diff`: the model before the change (its entries are not read: the diff rules look at the entries after it). */
-  before: SpaceModel | null;
+  /** `cmlint diff`: the model before the change (its entries are not read: the diff rules look at the entries after it), and its files. */
+  before: { model: SpaceModel; files: number } | null;
   /** The code inputs (GraphQL documents): read only when a finding in them could be reported. */
   code: CodeInput[];
   /** The application sources, read one at a time as the check walks them; null: none. */
@@ -93,12 +93,12 @@ function checkedTaxonomy(taxonomy: PlannedInputs['taxonomy'], cwd: string): Load
   return taxonomy;
 }
 
-/** The model before the change (its entries are not read: the diff rules look at the entries after it). */
-async function readBefore(before: BeforeInputs, config: ConfigFile, taxonomy: LoadOptions['taxonomy']): Promise<SpaceModel> {
+/** The model before the change (its entries are not read: the diff rules look at the entries after it), and how many files hold it. */
+async function readBefore(before: BeforeInputs, config: ConfigFile, taxonomy: LoadOptions['taxonomy']): Promise<ReadInputs['before']> {
   const shownAs = before.shownAs ? new Map(Object.entries(before.shownAs)) : undefined;
   const selection = await selectSpaceFiles({ paths: before.paths, cwd: before.cwd, base: before.base, diff: true, ...(shownAs ? { shownAs } : {}) }, { config, path: null });
   const space = await loadSpace(selection.files, before.cwd, { taxonomy });
-  return space.model;
+  return { model: space.model, files: selection.files.length };
 }
 
 /** The source files as the check's walk reads them, one at a time. */

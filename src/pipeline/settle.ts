@@ -1,11 +1,12 @@
 /**
  * The fourth stage of a run (docs/architecture.md): what of the findings is reported, and what the
  * run's verdict is. The baseline is applied (or recorded, or pruned), findings outside the report
- * targets are dropped, and the verdict is taken: `--fail-on`, `--max-warnings`, the exit code.
+ * targets are dropped, named files the run does not lint are warned about, and the verdict is taken: `--fail-on`, `--max-warnings`, the exit code.
  * Like Ruff's suppressions, this is a step after the engine: rules never see a baseline or a target.
  */
 import type { ConfigFile } from '../config/load-config.js';
 import { internalFindings, type Finding, type FindingList } from '../engine/findings.js';
+import { ignoredFileFindings, withFindings } from '../engine/input-findings.js';
 import { SEVERITY_RANK, type Rule, type Severity } from '../engine/rule.js';
 import { countBySeverity, type LintResult, type Report } from '../format/types.js';
 import { displayPath, isSpaceExport } from '../inputs/space/load-space.js';
@@ -78,6 +79,8 @@ export async function settle(planned: Planned, checked: Checked, recorded: reado
     ({ kept, suppressed, baseline } = await settleBaseline(planned, checked.findings, recorded));
   }
   if (checked.ran && readsInputs(plan.inputs) && plan.inputs.targets) kept = kept.filter(inTargets(plan.inputs, plan.inputs.targets, plan.cwd, checked.targetTypes));
+  // Named files the run does not lint: a warning each (after the baseline, which never holds them).
+  if (plan.ignored.warn) kept = withFindings(kept, ignoredFileFindings(plan.ignored.files));
   const result: Report = { tool: { name: 'cmlint', version: toolVersion() }, asOf: plan.asOf, findings: kept, stats: checked.stats, suppressed };
   const { failing, any } = failsRun(kept, plan.verdict.failOn, plan.verdict.maxWarnings);
   const exitCode = internalFindings(kept).length > 0 || (baseline && baseline.stale.length > 0 && !baseline.pruned) ? 2 : any ? 1 : 0;

@@ -22,7 +22,7 @@ const EXPECTED = [
   ['content-type-removed', 'legacyPromo', null, null, 'breaking'],
   ['field-removed', 'article', 'subtitle', null, 'breaking'],
   ['field-type-changed', 'article', 'rating', null, 'breaking'],
-  ['field-unlocalized', 'article', 'summary', 'article-1', 'breaking'],
+  ['field-unlocalized', 'article', 'summary', 'article-1', 'dangerous'],
   ['required-added', 'article', 'teaser', 'article-2', 'breaking'],
   ['validation-narrowed', 'article', 'category', 'article-1', 'breaking'],
 ];
@@ -49,6 +49,47 @@ describe('cmlint diff', () => {
     const { stdout } = await cli(['diff', 'before.json', 'after.json', '--as-of', '2026-11-21'], FIXTURES);
     expect(stdout).toMatch(/^after\.json:10:7 {2}error \(breaking\) {2}field-removed\n {2}article › subtitle · in effect\n/);
     expect(stdout).toContain('\nbefore.json:81:5  error (breaking)  content-type-removed\n  legacyPromo · in effect\n');
+  });
+
+  it('reads as a change report: what was compared, the breaking and dangerous changes counted, in JSON, stylish, markdown, github and SARIF', async () => {
+    const args = ['diff', 'before.json', 'after.json', '--as-of', '2026-11-21'];
+    const summary = JSON.parse((await cli([...args, '--format', 'json'], FIXTURES)).stdout).summary;
+    expect(summary).toMatchObject({
+      error: 5,
+      warning: 1,
+      filesRead: 2,
+      compared: { before: { files: 1, contentTypes: 2 }, after: { files: 1, contentTypes: 1, entries: 3 } },
+      changes: { breaking: 5, dangerous: 1 },
+    });
+    const stylish = (await cli(args, FIXTURES)).stdout;
+    expect(stylish).toContain('\nafter.json:31:9  warning (dangerous)  field-unlocalized\n');
+    expect(stylish).toContain(
+      '\n✖ 6 problems (5 errors, 1 warning): 5 breaking changes, 1 dangerous change\n  compared 1 file (2 content types) before the change with 1 file (1 content type, 3 entries) after\n  it, as of 2026-11-21\n',
+    );
+    const markdown = (await cli([...args, '--format', 'markdown'], FIXTURES)).stdout;
+    expect(markdown.split('\n').slice(0, 5)).toEqual([
+      '# Content model change report',
+      '',
+      expect.stringMatching(/^As of \*\*2026-11-21\*\* · cmlint \S+ · compared 1 file \(2 content types\) before the change with 1 file \(1 content type, 3 entries\) after it$/),
+      '',
+      '**5 breaking changes, 1 dangerous change**: 5 errors, 1 warning, 0 info.',
+    ]);
+    expect(markdown).not.toContain('audit');
+    const sections = markdown.split('\n').filter((line) => line.startsWith('## '));
+    expect(sections).toEqual(['## Breaking changes (5)', '## Dangerous changes (1)']);
+    expect(markdown).toMatch(/## Dangerous changes \(1\)\n\n.*\n\n\| severity \| where \| target \| message \| rule \|\n\| --- .*\n\| warning \| `after\.json:31:9` \| .* \| `field-unlocalized` \|\n$/);
+    const github = (await cli([...args, '--format', 'github'], FIXTURES)).stdout.split('\n');
+    expect(github).toContain("::warning file=fixtures/diff/after.json,line=31,col=9,title=field-unlocalized (dangerous)::Field 'summary' of content type 'article' is no longer localized, but has values for other locales than 'en-US' in entry 'article-1': locale=* responses stop returning them.");
+    expect(github.at(-2)).toBe('cmlint: 6 problems (5 errors, 1 warning, 0 info): 5 breaking changes, 1 dangerous change, as of 2026-11-21');
+    const sarif = JSON.parse((await cli([...args, '--format', 'sarif'], FIXTURES)).stdout) as { runs: { results: { ruleId: string; properties: { change?: string } }[] }[] };
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.properties.change])).toContainEqual(['field-unlocalized', 'dangerous']);
+    // Nothing changed: said so, with what was compared.
+    const same = await cli(['diff', 'after.json', 'after.json', '--as-of', '2026-11-21', '--format', 'markdown'], FIXTURES);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('\n**Nothing breaking or dangerous.**\n');
+    expect((await cli(['diff', 'after.json', 'after.json', '--as-of', '2026-11-21', '--format', 'github'], FIXTURES)).stdout).toBe(
+      'cmlint: nothing breaking or dangerous (compared 1 file (1 content type) before the change with 1 file (1 content type, 3 entries) after it, as of 2026-11-21)\n',
+    );
   });
 
   it('--fail-on and --rule work as for lint', async () => {

@@ -432,7 +432,11 @@ const JSON_CONTRACT = {
       type: 'object',
       additionalProperties: false,
       required: ['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable'],
-      properties: Object.fromEntries(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable'].map((k) => [k, { type: 'integer', minimum: 0 }])),
+      // A run that reads GraphQL documents adds documentFiles, operations, fragments, generatedFiles and notes.
+      properties: {
+        ...Object.fromEntries(['error', 'warning', 'info', 'filesRead', 'contentTypes', 'entries', 'fixable', 'documentFiles', 'operations', 'fragments', 'generatedFiles'].map((k) => [k, { type: 'integer', minimum: 0 }])),
+        notes: { type: 'array', items: { type: 'string' } },
+      },
     },
   },
 };

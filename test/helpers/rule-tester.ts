@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../../src/config/load-config.js';
 import { RuleConfiguration } from '../../src/config/resolve-rules.js';
-import type { CachedFinding, CodeResults } from '../../src/engine/code-results-cache.js';
+import type { CodeResults, CodeRunResults } from '../../src/engine/code-results-cache.js';
 import type { Rule, Severity, Target } from '../../src/engine/rule.js';
 import { runRules, type Finding } from '../../src/engine/run-rules.js';
 import { readDocuments } from '../../src/inputs/documents/read-documents.js';
@@ -225,12 +225,12 @@ async function checkFixes(file: string, docsDir: string, testCase: InvalidCase, 
 
 /** A cache of findings about code in memory (src/engine/code-results-cache.ts keeps the bin's in a file). */
 function memoryResults(): CodeResults & { size(): number } {
-  const entries = new Map<string, readonly CachedFinding[]>();
+  const entries = new Map<string, CodeRunResults>();
   return {
     // One state per case: its documents' digests and rules are enough of a key here.
     key: (inputs, _model, ruleIds) => JSON.stringify([inputs, ruleIds]),
     get: (key) => entries.get(key),
-    set: (key, findings) => void entries.set(key, structuredClone(findings)),
+    set: (key, results) => void entries.set(key, structuredClone(results)),
     size: () => entries.size,
   };
 }

@@ -54,7 +54,8 @@ const SCRIPTS = {
 };
 
 const rows = (findings: JsonFinding[]) => findings.map((f) => [f.file, f.line, f.ruleId, f.target.contentType, f.target.field]);
-const causes = (findings: JsonFinding[]) => findings.filter((f) => f.ruleId === 'graphql-document-invalid').map((f) => f.message.split('Cause in the content model: ')[1]);
+// A lint run names the cause in the content model; a diff, the change.
+const causes = (findings: JsonFinding[]) => findings.filter((f) => f.ruleId === 'graphql-document-invalid').map((f) => f.message.split(/Cause in the content model: |The change: /)[1]);
 
 describe('changes a migration script makes: where they are reported', () => {
   it('cmlint diff: a field or content type a script removes is reported at the call that removes it, and a query it breaks names the script', async () => {

@@ -52,14 +52,20 @@ testRule(rule, {
       documents: { 'r.graphql': 'query { blogPost(id: "1") { related { sys { type urn } } } }' },
     },
     {
-      name: 'GraphQL names collide: no schema can be predicted, nothing is checked',
-      space: space([title, { id: 'Title', type: 'Symbol' }]),
-      documents: { 'q.graphql': 'query { blogPost(id: "1") { nothing } }' },
-    },
-    {
       name: 'operations of one name in two files, and a fragment no operation uses',
       space: space([title]),
       documents: { 'a.graphql': 'query Same { blogPost(id: "1") { title } }', 'b.graphql': 'query Same { blogPostCollection { total } }\nfragment Unused on BlogPost { title }' },
+    },
+    {
+      name: 'a fragment written identically in two files (a copy, formatted otherwise) is one fragment, not two of one name',
+      space: space([title]),
+      documents: { 'a.graphql': 'fragment T on BlogPost { title }\nquery A { blogPost(id: "1") { ...T } }', 'b.graphql': '# a copy\nfragment T on BlogPost {\n  title\n}\n' },
+    },
+    {
+      name: 'diff of an unchanged model: a query invalid already, a syntax error and a model that the service refuses already are the lint run\'s, not the diff\'s',
+      before: space([title, { id: 'Title', type: 'Symbol' }]),
+      space: space([title, { id: 'Title', type: 'Symbol' }]),
+      documents: { 'a.graphql': 'query A { blogPost(id: "1") { nope } }', 'bad.graphql': 'query {' },
     },
     {
       name: 'a .ts file without GraphQL',
@@ -68,6 +74,64 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'two fields with one GraphQL name (the service refuses the schema): every operation and every fragment no operation spreads is reported, tied to the collision; their own errors too, the colliding names are not',
+      space: space([title, { id: 'Title', type: 'Symbol' }, { id: 'slug', type: 'Symbol' }]),
+      documents: {
+        'a.graphql': 'query A {\n  blogPost(id: "1") { title slug nothing ...Used }\n}\n',
+        'b.graphql': 'fragment Used on BlogPost { title }\nfragment Lonely on BlogPost { slug }\n',
+        'c.graphql': 'query C { blogPostCollection(where: { title: "x" }, order: [title_ASC]) { items { slug } } }\n',
+      },
+      findings: [
+        {
+          messageId: 'schemaRefused',
+          target: { contentType: 'blogPost', field: 'title' },
+          severity: 'error',
+          file: 'a.graphql',
+          line: 1,
+          column: 1,
+          message:
+            "query 'A' cannot run: the service refuses to generate the GraphQL schema (HTTP 422, COLLIDING_FIELD_NAMES) while the content model has this problem: Field name generated for the fields 'title', 'Title' of the content type 'blogPost' would be the same for all of them: 'title'.",
+        },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'a.graphql', line: 2, column: 34, message: /Cannot query field "nothing" on type "BlogPost"/ },
+        { messageId: 'schemaRefused', target: { contentType: 'blogPost', field: 'title' }, severity: 'error', file: 'b.graphql', line: 2, column: 1, message: /^fragment 'Lonely' cannot run: / },
+        { messageId: 'schemaRefused', target: { contentType: 'blogPost', field: 'title' }, severity: 'error', file: 'c.graphql', line: 1, column: 1, message: /^query 'C' cannot run: / },
+      ],
+    },
+    {
+      name: 'two content types with one type name and a reserved field name: the queries of the colliding types, their links and linkedFrom are the collision, a typo elsewhere is its own error',
+      space: {
+        contentTypes: [
+          contentType('blogPost', [title, { id: 'car', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['a_car'] }] }, { id: 'linked_from', type: 'Symbol' }]),
+          contentType('a_car', [{ id: 'name', type: 'Symbol' }, { id: 'post', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['blogPost'] }] }]),
+          contentType('aCar', [{ id: 'model', type: 'Symbol' }]),
+        ],
+      },
+      documents: {
+        'q.graphql': [
+          'query Q($where: ACarFilter) {',
+          '  aCarCollection(where: $where) { items { name } }',
+          '  blogPost(id: "1") { titel car { ... on ACar { name } } linkedFrom { aCarCollection { total } } }',
+          '}',
+          'fragment Car on ACar { model }',
+          '',
+        ].join('\n'),
+      },
+      findings: [
+        { messageId: 'schemaRefused', target: { contentType: 'a_car' }, severity: 'error', line: 1, column: 1, message: /^query 'Q' cannot run: .*\(HTTP 422, COLLIDING_TYPE_NAMES\).*'a_car', 'aCar' would be the same for all of them: 'ACar' \(and 1 more problem of GraphQL names\)\./ },
+        { messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', line: 3, column: 23, message: /Cannot query field "titel" on type "BlogPost"\. Did you mean "title"\?/ },
+        { messageId: 'schemaRefused', target: { contentType: 'a_car' }, severity: 'error', line: 5, column: 1, message: /^fragment 'Car' cannot run: / },
+      ],
+    },
+    {
+      name: 'a derived type name collision the service does not document: the selections of the colliding names are reported as unsure (a warning), the rest is checked',
+      space: { contentTypes: [contentType('post', [title]), contentType('post_collection', [title]), event] },
+      documents: { 'q.graphql': 'query Q {\n  postCollection { items { title } }\n  event(id: "1") { body }\n}\n' },
+      findings: [
+        { messageId: 'collidingName', target: { contentType: 'post' }, severity: 'warning', line: 2, column: 3, message: /^query 'Q' uses 'postCollection', which the content model generates more than once or not validly \(Type name 'PostCollection' would be used for / },
+        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', line: 3, column: 20, message: /Cannot query field "body" on type "Event"/ },
+      ],
+    },
     {
       name: 'an operation beyond what graphql-js validates on its own (3,000 fields of one name to compare): reported as not checked, the others still checked',
       space: space([title]),
@@ -133,7 +197,37 @@ testRule(rule, {
       space: space([title, assetHero], person),
       documents: { 'post.graphql': getPost },
       findings: [
-        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'author' }, severity: 'error', line: 4, column: 5, message: 'BlogPost.author was removed' },
+        { messageId: 'brokenModel', target: { contentType: 'blogPost', field: 'author' }, severity: 'error', line: 4, column: 5, message: 'BlogPost.author was removed' },
+      ],
+    },
+    {
+      name: 'diff: only what validated before the change and does not after it is reported, as breaking: not a query invalid before (nor its new error), not a syntax error',
+      before: space([title, author, { id: 'slug', type: 'Symbol' }], person),
+      space: space([title], person),
+      documents: {
+        'post.graphql': 'query Post {\n  blogPost(id: "1") { title author { ... on Person { name } } }\n}\n',
+        'old.graphql': 'query Old {\n  blogPost(id: "1") { slug nope }\n}\n',
+        'bad.graphql': 'query Bad { blogPost(id: "1") {',
+      },
+      findings: [
+        {
+          messageId: 'brokenModel',
+          target: { contentType: 'blogPost', field: 'author' },
+          severity: 'error',
+          file: 'post.graphql',
+          line: 2,
+          column: 29,
+          message: /^query 'Post' validated against the schema predicted from the content model before the change, and does not after it: Cannot query field "author" on type "BlogPost"\. The change: BlogPost\.author was removed \(field 'author' of content type 'blogPost'\)\.$/,
+        },
+      ],
+    },
+    {
+      name: 'diff: names that collide after the change (the service refuses the schema): each operation that ran before is broken by it',
+      before: space([title]),
+      space: space([title, { id: 'Title', type: 'Symbol' }]),
+      documents: { 'a.graphql': 'query A { blogPost(id: "1") { title } }\n' },
+      findings: [
+        { messageId: 'refusedByChange', target: { contentType: 'blogPost', field: 'title' }, severity: 'error', file: 'a.graphql', line: 1, column: 1, message: /^query 'A' ran before the change and cannot after it: the service refuses to generate the GraphQL schema \(HTTP 422, COLLIDING_FIELD_NAMES\)/ },
       ],
     },
     {
@@ -158,7 +252,7 @@ testRule(rule, {
       documents: { 'post.graphql': getPost },
       findings: [
         {
-          messageId: 'invalidModel',
+          messageId: 'brokenModel',
           target: { contentType: 'blogPost', field: 'heroImage' },
           severity: 'error',
           line: 5,
@@ -174,7 +268,7 @@ testRule(rule, {
       documents: { 'a.graphql': 'query A {\n  blogPostCollection {\n    items { author }\n  }\n}\n' },
       findings: [
         {
-          messageId: 'invalidModel',
+          messageId: 'brokenModel',
           target: { contentType: 'blogPost', field: 'author' },
           severity: 'error',
           line: 3,
@@ -192,8 +286,8 @@ testRule(rule, {
         'frag.graphql': 'fragment E on Event { title }\n',
       },
       findings: [
-        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', file: 'events.graphql', line: 2, column: 3, message: "content type 'event' was removed" },
-        { messageId: 'invalidModel', target: { contentType: 'event' }, severity: 'error', file: 'frag.graphql', line: 1, column: 15, message: "content type 'event' (Event) was removed" },
+        { messageId: 'brokenModel', target: { contentType: 'event' }, severity: 'error', file: 'events.graphql', line: 2, column: 3, message: "content type 'event' was removed" },
+        { messageId: 'brokenModel', target: { contentType: 'event' }, severity: 'error', file: 'frag.graphql', line: 1, column: 15, message: "content type 'event' (Event) was removed" },
       ],
     },
     {
@@ -212,8 +306,8 @@ testRule(rule, {
       space: space([title]),
       documents: { 'f.graphql': 'query F {\n  blogPostCollection(where: { rank_gt: 3 }, order: [rank_DESC]) { total }\n}\n' },
       findings: [
-        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 31, message: /"rank_gt" is not defined by type "BlogPostFilter".*BlogPost\.rank was removed/ },
-        { messageId: 'invalidModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 53, message: /"rank_DESC" does not exist in "BlogPostOrder" enum.*BlogPost\.rank was removed/ },
+        { messageId: 'brokenModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 31, message: /"rank_gt" is not defined by type "BlogPostFilter".*BlogPost\.rank was removed/ },
+        { messageId: 'brokenModel', target: { contentType: 'blogPost', field: 'rank' }, severity: 'error', line: 2, column: 53, message: /"rank_DESC" does not exist in "BlogPostOrder" enum.*BlogPost\.rank was removed/ },
       ],
     },
     {
@@ -268,6 +362,29 @@ testRule(rule, {
       findings: [
         { messageId: 'invalid', target: {}, severity: 'error', file: 'a.graphql', line: 1, column: 10, message: /There can be only one fragment named "T"\.$/ },
       ],
+    },
+    {
+      name: 'an operation copied into another file: reported once, in the first file',
+      space: space([title]),
+      documents: { 'a.graphql': 'query Q { blogPost(id: "1") { nope } }', 'b.ts': "import { gql } from '@apollo/client';\nexport const Q = gql`\n  query Q {\n    blogPost(id: \"1\") {\n      nope\n    }\n  }\n`;\n" },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'a.graphql', line: 1, column: 31 }],
+    },
+    {
+      name: 'an untagged query sent with fetch: its own errors at their place in the file',
+      space: space([title]),
+      documents: {
+        'api.ts': [
+          "const endpoint = 'https://graphql.contentful.com/content/v1/spaces/x';",
+          'const query = `',
+          '  query ($id: String!) {',
+          '    blogPost(id: $id) { title slug }',
+          '  }',
+          '`;',
+          "export const getPost = (id: string) => fetch(endpoint, { method: 'POST', body: JSON.stringify({ query, variables: { id } }) });",
+          '',
+        ].join('\n'),
+      },
+      findings: [{ messageId: 'invalidModel', target: { contentType: 'blogPost' }, severity: 'error', file: 'api.ts', line: 4, column: 31, message: /^anonymous query .*Cannot query field "slug" on type "BlogPost"/ }],
     },
     {
       name: 'an anonymous operation beside another one in a document',

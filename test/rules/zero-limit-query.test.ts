@@ -137,9 +137,17 @@ testSourceRule(rule, {
       output: 'await fetch(`https://cdn.contentful.com/spaces/${space}/entries?skip=0&limit=100&select=sys.id`);\n',
     },
     {
-      name: 'limit: 0 in GraphQL sent as a plain string: its escapes move offsets, so it is not fixed',
-      code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 0) { total } }' }) });\n",
+      name: 'limit: 0 in GraphQL sent as a plain string: fixed in place (the string keeps the file\'s offsets)',
+      code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 0) { items { title } } }' }) });\n",
+      findings: [{ messageId: 'code', severity: 'warning', line: 1, suggestions: [{ id: 'countOnly' }] }],
+      output: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 100) { items { title } } }' }) });\n",
+    },
+    {
+      name: 'limit: 0 after an escape in a plain string: the escape does not move the edit',
+      code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{\\n  blogPostCollection(limit: 0) { total } }' }) });\n",
+      // Only counted: 1 item.
       findings: [{ messageId: 'code', severity: 'warning', line: 1 }],
+      output: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{\\n  blogPostCollection(limit: 1) { total } }' }) });\n",
     },
     {
       name: 'limit: 0 in GraphQL sent as an untagged template that only counts: the fix asks for 1 item',

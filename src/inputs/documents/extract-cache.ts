@@ -13,8 +13,9 @@
  *   code, all fixed when the bundle is built, and EXTRACT_CACHE_VERSION. A component's entry
  *   also names the version of the package that finds its script blocks (an optional peer,
  *   installed or not in each project): a cache never stands in for a parser that is missing.
- * - Not kept: .graphql files (nothing to extract), scripts and components that name no gql or
- *   graphql (extract.ts skips them unparsed), files that could not be read or parsed.
+ * - Not kept: .graphql files (nothing to extract), scripts and components that name no gql,
+ *   graphql or query (extract.ts skips them unparsed), files that could not be read or parsed.
+ *   Kept for generated code: why it is (generated.ts), and no text.
  * - One file per project directory (the run's cwd), in `documents/` of the compile cache's
  *   directory, with the same rules (src/cache/cache-directory.ts); CMLINT_COMPILE_CACHE=0 turns it off
  *   too. Written after the run (src/cache/cache-saves.ts: after the output), only when an entry
@@ -34,10 +35,10 @@ import { debuglog } from 'node:util';
 import { cacheBaseDirectory, contentIdentity, hash32, readCacheJson, writeOwnFile } from '../../cache/cache-directory.js';
 import { saveAfterRun } from '../../cache/cache-saves.js';
 import { isObject } from '../../util/json-value.js';
-import type { GraphQLText } from './extract.js';
+import type { Extraction } from './extract.js';
 
 /** Bump when what an entry means changes (the bundle's hash of the extraction code changes with the code anyway). */
-const EXTRACT_CACHE_VERSION = 1;
+const EXTRACT_CACHE_VERSION = 2;
 const FORMAT = `cmlint-extract-cache ${EXTRACT_CACHE_VERSION}`;
 
 /** The extractor's identity, defined by scripts/bundle.mjs (esbuild's `define`); absent outside the bundle, where the cache is off. */
@@ -48,8 +49,10 @@ const debug = debuglog('cmlint-extract-cache');
 interface Entry {
   /** `dev:ino:size:mtimeNs:ctimeNs` of the file the texts were extracted from (and, for a component, its parser: see `withParser`). */
   stat: string;
-  /** Each text's offset and body (see GraphQLText). */
-  texts: [number, string][];
+  /** Each text's offset and body, and the URL it is sent to when extraction saw one (see GraphQLText). */
+  texts: ([number, string] | [number, string, string])[];
+  /** Why the file is generated code (then no text), or null. */
+  generated: string | null;
 }
 
 interface CacheFile {
@@ -91,7 +94,7 @@ export class ExtractionCache {
   }
 
   /** What extraction found in `absPath` when its text was `text` with this `stat`, or undefined (then extract, and `set`). */
-  get(absPath: string, stat: string, text: string): GraphQLText[] | undefined {
+  get(absPath: string, stat: string, text: string): Extraction | undefined {
     const entry = Object.hasOwn(this.read, absPath) ? this.read[absPath] : undefined;
     if (entry === undefined || entry.stat !== withParser(absPath, stat)) return undefined;
     if (!entry.texts.every(([offset, body]) => ownText(text, offset, body))) {
@@ -99,12 +102,12 @@ export class ExtractionCache {
       return undefined;
     }
     this.used.set(absPath, entry);
-    return entry.texts.map(([offset, body]) => ({ body, offset }));
+    return { texts: entry.texts.map(([offset, body, sentTo]) => ({ body, offset, ...(sentTo === undefined ? {} : { sentTo }) })), generated: entry.generated };
   }
 
   /** Records what extraction found in `absPath`. */
-  set(absPath: string, stat: string, texts: readonly GraphQLText[]): void {
-    this.used.set(absPath, { stat: withParser(absPath, stat), texts: texts.map(({ offset, body }) => [offset, body]) });
+  set(absPath: string, stat: string, { texts, generated }: Extraction): void {
+    this.used.set(absPath, { stat: withParser(absPath, stat), texts: texts.map(({ offset, body, sentTo }) => (sentTo === undefined ? [offset, body] : [offset, body, sentTo])), generated });
     this.changed = true;
   }
 
@@ -183,11 +186,14 @@ function isCacheFile(value: unknown): value is CacheFile {
 
 function isEntry(value: unknown): value is Entry {
   if (!isObject(value)) return false;
-  const { stat, texts } = value;
+  const { stat, texts, generated } = value;
   return (
     typeof stat === 'string' &&
+    (generated === null || typeof generated === 'string') &&
     Array.isArray(texts) &&
-    texts.every((t) => Array.isArray(t) && t.length === 2 && Number.isSafeInteger(t[0]) && t[0] >= 0 && typeof t[1] === 'string' && t[1].trim() !== '')
+    texts.every(
+      (t) => Array.isArray(t) && (t.length === 2 || (t.length === 3 && typeof t[2] === 'string')) && Number.isSafeInteger(t[0]) && t[0] >= 0 && typeof t[1] === 'string' && t[1].trim() !== '',
+    )
   );
 }
 

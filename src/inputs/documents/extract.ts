@@ -1,26 +1,33 @@
 import { extname } from 'node:path';
 import type { TemplateLiteral } from '@babel/types';
+import { parseJs, ParseFailure } from '../sources/parse-js.js';
 import { InputError } from '../space/input-error.js';
 import { COMPONENT_EXTENSIONS, GRAPHQL_EXTENSIONS, SCRIPT_EXTENSIONS } from './extensions.js';
+import { generatedByCode } from './generated.js';
+import type { GraphQLText } from './graphql-text.js';
+import { blank, templateText, untaggedGraphQL } from './untagged.js';
 
 /**
  * GraphQL texts in a document file: the whole of a `.graphql`/`.gql` file, or each GraphQL
- * template literal of a JS/TS/JSX/TSX file or of a Vue/Svelte/Astro component's script blocks,
- * found as graphql-codegen and graphql-eslint find them: with @graphql-tools/graphql-tag-pluck
- * (`gql`/`graphql` tags, imported or global, `gql(…)` calls, `/* GraphQL *\/` comments).
+ * literal of a JS/TS/JSX/TSX file or of a Vue/Svelte/Astro component's script blocks: tagged
+ * templates found as graphql-codegen and graphql-eslint find them, with
+ * @graphql-tools/graphql-tag-pluck (`gql`/`graphql` tags, imported or global, `gql(…)` calls,
+ * `/* GraphQL *\/` comments), and plain strings and templates that code sends as a query
+ * (untagged.ts).
  *
- * Each text is the literal exactly as written, with its `${…}` interpolations blanked out (the
- * same number of characters, newlines kept), and `offset` is where it starts in the file: an
- * offset in the text plus `offset` is the place in the ORIGINAL file, whatever the embedding.
- * Component files are not compiled: their script blocks are found with the framework's own parser
- * (with their offsets), and everything outside them is blanked out before the JS/TS parser runs.
+ * Each text is the literal exactly as written, with its `${…}` interpolations (and escapes)
+ * blanked out (the same number of characters, newlines kept), and `offset` is where it starts in
+ * the file: an offset in the text plus `offset` is the place in the ORIGINAL file, whatever the
+ * embedding. Component files are not compiled: their script blocks are found with the framework's
+ * own parser (with their offsets), and everything outside them is blanked out before the JS/TS
+ * parser runs.
  */
-export interface GraphQLText {
-  body: string;
-  /** UTF-16 offset of `body`'s first character in the file. */
-  offset: number;
-}
 
+/** What extraction found in a file: its GraphQL texts, or why it is generated code (then no text: generated.ts). */
+export interface Extraction {
+  texts: GraphQLText[];
+  generated: string | null;
+}
 
 /** A script block of a component: where its code is, and the extension its language parses as. */
 interface ScriptBlock {
@@ -30,26 +37,32 @@ interface ScriptBlock {
 }
 
 /**
- * Whether finding GraphQL in the file takes a parser: a script or component that names gql or
- * graphql. Every way of marking GraphQL in code (a gql/graphql tag or import, a GraphQL comment)
- * names it: files that do not are skipped unparsed.
+ * Whether finding GraphQL in the file takes a parser: a script or component that names gql,
+ * graphql or query, or holds GraphQL's `fragment` keyword. Every way of marking GraphQL in code (a
+ * gql/graphql tag or import, a GraphQL comment) names one, and so does every place untagged
+ * GraphQL is taken from (a name that says query, a fragment): files that do not are skipped
+ * unparsed.
  */
 export function needsParser(path: string, text: string): boolean {
   const ext = extname(path).toLowerCase();
-  return (SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext)) && /gql|graphql/i.test(text);
+  return (SCRIPT_EXTENSIONS.includes(ext) || COMPONENT_EXTENSIONS.includes(ext)) && (/gql|graphql|query/i.test(text) || /fragment\s/.test(text));
 }
 
-export async function extractGraphQL(path: string, text: string): Promise<GraphQLText[]> {
+export async function extractGraphQL(path: string, text: string): Promise<Extraction> {
   const ext = extname(path).toLowerCase();
-  if (GRAPHQL_EXTENSIONS.includes(ext)) return [{ body: text, offset: 0 }];
+  if (GRAPHQL_EXTENSIONS.includes(ext)) return { texts: [{ body: text, offset: 0 }], generated: null };
   if (!SCRIPT_EXTENSIONS.includes(ext) && !COMPONENT_EXTENSIONS.includes(ext)) {
     throw new InputError(path, `Not a GraphQL document or a file GraphQL can be embedded in (${[...GRAPHQL_EXTENSIONS, ...SCRIPT_EXTENSIONS, ...COMPONENT_EXTENSIONS].join(', ')})`);
   }
-  if (!needsParser(path, text)) return [];
-  if (SCRIPT_EXTENSIONS.includes(ext)) return pluck(path, text, ext);
+  if (!needsParser(path, text)) return { texts: [], generated: null };
+  if (SCRIPT_EXTENSIONS.includes(ext)) return scriptGraphQL(path, text, ext);
   const texts: GraphQLText[] = [];
-  for (const block of await scriptBlocks(path, text, ext)) texts.push(...(await pluck(path, blankOutside(text, block), block.ext)));
-  return texts.sort((a, b) => a.offset - b.offset);
+  for (const block of await scriptBlocks(path, text, ext)) {
+    const found = await scriptGraphQL(path, blankOutside(text, block), block.ext);
+    if (found.generated !== null) return found;
+    texts.push(...found.texts);
+  }
+  return { texts: texts.sort((a, b) => a.offset - b.offset), generated: null };
 }
 
 /** The text with every character outside the block turned into a space (line breaks kept): offsets stay those of the file. */
@@ -57,8 +70,23 @@ function blankOutside(text: string, block: ScriptBlock): string {
   return blank(text.slice(0, block.start)) + text.slice(block.start, block.end) + blank(text.slice(block.end));
 }
 
-function blank(text: string): string {
-  return text.replace(/[^\r\n]/g, ' ');
+/** The GraphQL texts of JS/TS code, parsed as a file with extension `ext`: tagged (graphql-tag-pluck) and untagged ones, by offset; none in generated code. */
+async function scriptGraphQL(path: string, code: string, ext: string): Promise<Extraction> {
+  const tagged = /gql|graphql/i.test(code);
+  let program;
+  try {
+    program = await parseJs(code, `file${ext}`);
+  } catch (error) {
+    if (!(error instanceof ParseFailure)) throw error;
+    // Code that names no gql or graphql could only hold untagged GraphQL, which is read where it can be.
+    if (!tagged) return { texts: [], generated: null };
+    throw new InputError(path, `Cannot parse this file to find GraphQL in it: ${error.message}`, { line: error.line, column: error.column });
+  }
+  const generated = generatedByCode(program);
+  if (generated !== null) return { texts: [], generated };
+  const texts = tagged ? await pluck(path, code, ext) : [];
+  for (const found of untaggedGraphQL(program, code)) if (!texts.some((t) => t.offset === found.offset)) texts.push(found);
+  return { texts: texts.sort((a, b) => a.offset - b.offset), generated: null };
 }
 
 /** The GraphQL template literals of a JS/TS text, parsed as a file with extension `ext`. */
@@ -67,18 +95,9 @@ async function pluck(path: string, code: string, ext: string): Promise<GraphQLTe
   /** The template literals the extractor took, by the offset of their text. */
   const taken: GraphQLText[] = [];
   const verbatim = (source: string, node: TemplateLiteral): string => {
-    const start = node.start! + 1;
-    let body = source.slice(start, node.end! - 1);
-    // Interpolations (`${FRAGMENT}`) become spaces: fragments are resolved by name across files.
-    for (const expression of node.expressions) {
-      const from = source.lastIndexOf('${', expression.start!) - start;
-      const to = source.indexOf('}', expression.end!) + 1 - start;
-      body = body.slice(0, from) + blank(body.slice(from, to)) + body.slice(to);
-    }
-    // An escaped backtick: the backslash becomes a space.
-    body = body.replaceAll('\\`', ' `');
+    const body = templateText(source, node);
     if (body.trim() === '') return '';
-    taken.push({ body, offset: start });
+    taken.push({ body, offset: node.start! + 1 });
     return body;
   };
   let plucked;

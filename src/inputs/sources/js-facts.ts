@@ -6,7 +6,7 @@ export interface StringSite {
   start: number;
   /** For a tagged template, the tag's name (`gql`, `graphql`); otherwise null. */
   tag: string | null;
-  /** The literal's raw text between its quotes (templates: expressions as spaces), offsets kept: for parsers of embedded languages. */
+  /** The literal's raw text between its quotes (templates: expressions as spaces; strings: escapes as spaces, see `stringRaw`), offsets kept: for parsers of embedded languages. */
   raw: string;
   /** Offset of `raw` in the file. */
   rawStart: number;
@@ -144,6 +144,31 @@ function templateRaw(node: t.TemplateLiteral, text: string): string {
   return raw;
 }
 
+/**
+ * The raw text of a string literal between its quotes with each escape sequence blanked to spaces
+ * of its length, but for the character an escaped quote or backslash stands for (`\\"` becomes
+ * ` "`): the value, as far as an embedded language's parser cares, at the offsets of the file.
+ */
+export function stringRaw(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const next = raw[i + 1];
+    if (raw[i] !== '\\' || next === undefined) {
+      out += raw[i];
+      continue;
+    }
+    let length = 2;
+    if (next === 'x') length = 4;
+    else if (next === 'u') length = raw[i + 2] === '{' ? raw.indexOf('}', i) + 1 - i : 6;
+    // An escaped quote, backslash or line break stands for itself; any other escape becomes spaces.
+    const keep = length === 2 && (next === '"' || next === "'" || next === '\\' || next === '\n' || next === '\r');
+    out += keep ? ` ${next}` : ' '.repeat(length);
+    i += length - 1;
+  }
+  return out;
+}
+
 /** The variable an expression's value is stored in, when its parent stores it (`const x = …`, `x = …`). */
 function boundName(parent: t.Node | undefined): string | null {
   if (!parent) return null;
@@ -180,7 +205,7 @@ export function jsFacts(program: t.File, text: string): JsFacts {
         break;
       case 'StringLiteral':
         if (parent?.type !== 'ImportDeclaration') {
-          facts.strings.push({ value: node.value, start: node.start!, tag: null, raw: text.slice(node.start! + 1, node.end! - 1), rawStart: node.start! + 1, node });
+          facts.strings.push({ value: node.value, start: node.start!, tag: null, raw: stringRaw(text.slice(node.start! + 1, node.end! - 1)), rawStart: node.start! + 1, node });
         }
         break;
       case 'TemplateLiteral': {

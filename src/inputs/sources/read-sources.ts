@@ -120,16 +120,15 @@ async function embeddedGraphql(strings: readonly StringSite[]): Promise<SourceFi
   const found: SourceFileNode['graphql'][number][] = [];
   for (const site of strings) {
     if (site.tag !== null && GRAPHQL_TAGS.has(site.tag)) continue;
-    const template = site.node.type === 'TemplateLiteral';
-    // Templates keep their offsets (expressions blanked); a string's escapes do not, so its findings are at its start.
-    const text = template ? site.raw : site.value;
+    // The raw text keeps the file's offsets (a template's expressions and a string's escapes blanked).
+    const text = site.raw;
     const head = text.trimStart();
     if (!GRAPHQL_STARTS.some((start) => head.startsWith(start)) || !text.includes('(')) continue;
     // The parts of graphql-js the documents use too, not its index (one copy of it in a run).
     const { parse } = (await (graphqlModule ??= import('../../graphql/graphql-js.js'))).graphqlJs();
     try {
       const document = parse(text, { noLocation: false });
-      found.push({ document, offset: template ? (n) => site.rawStart + n : () => site.start, exact: template });
+      found.push({ document, offset: (n) => site.rawStart + n });
     } catch {
       // Not GraphQL after all (or not complete without its expressions).
     }

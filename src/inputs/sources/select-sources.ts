@@ -28,9 +28,10 @@ function isReachableFile(absPath: string): boolean {
 /**
  * The application sources of a run. Without paths: the config's `sources` globs (less
  * `exclude`). With paths, as pre-commit passes staged files: named code files are the report
- * targets among the sources (with `sources` globs, named files outside them are skipped without
- * a word, as for the space's `include`); named YAML or package.json files count as sources when
- * the globs cover them. Only the named sources are read then. The other paths are the space's inputs.
+ * targets among the sources (with `sources` globs, named files outside them are not read, as for
+ * the space's `include`: the plan warns about them); named YAML or package.json files count as
+ * sources when the globs cover them. Only the named sources are read then. The other paths are
+ * the space's inputs.
  */
 export async function selectSources(
   paths: readonly string[],
@@ -50,7 +51,7 @@ export async function selectSources(
     const absPath = isAbsolute(path) ? path : resolve(options.cwd, path);
     const isFile = isReachableFile(absPath);
     if (isFile && (configured.has(absPath) || (options.globs.length === 0 && isCodeFile(absPath)))) named.add(absPath);
-    else if (isFile && isCodeFile(absPath)) continue; // outside the configured sources: skipped, like files outside `include`
+    else if (isFile && isCodeFile(absPath)) continue; // outside the configured sources: not read, like files outside `include`
     else spacePaths.push(path);
   }
   // With paths, only the named sources are read: no source rule looks across files.

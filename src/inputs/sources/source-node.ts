@@ -55,7 +55,7 @@ export interface SourceFileNode {
    * templates (`gql`, `graphql`) are left to the GraphQL documents input. `offset(loc)` turns a
    * position in the document into a file offset.
    */
-  readonly graphql: readonly { document: DocumentNode; offset(documentOffset: number): number; exact: boolean }[];
+  readonly graphql: readonly { document: DocumentNode; offset(documentOffset: number): number }[];
   /** A node for a finding at `offset`. */
   at(offset: number, target?: { contentType?: string | null; field?: string | null }): SourcePlaceNode;
 }

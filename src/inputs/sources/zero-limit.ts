@@ -74,10 +74,10 @@ export function zeroLimits(file: SourceFileNode): ZeroLimit[] {
     }
   }
   // Literal zeros only: a variable's value comes from the code that sends the query.
-  for (const { document, offset, exact } of file.graphql) {
+  for (const { document, offset } of file.graphql) {
     for (const { argument, field, countOnly } of graphqlZeroLimits(document, new Set())) {
       const value = argument.value.loc;
-      const edit = exact && value ? { start: offset(value.start), end: offset(value.end), expect: '0', text: String } : null;
+      const edit = value ? { start: offset(value.start), end: offset(value.end), expect: '0', text: String } : null;
       found.push({ start: offset(argument.loc?.start ?? 0), via: 'graphql', detail: field, edit, countOnly });
     }
   }

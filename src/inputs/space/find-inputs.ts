@@ -141,8 +141,9 @@ export interface InputSelection {
 /**
  * The space and the report targets. With paths and a config `include`, the include (less
  * `exclude`) is the space and the paths only select the files findings are reported for, as
- * when pre-commit passes the staged files: named files outside the space are skipped quietly.
- * Otherwise the paths (or the include, or the working directory) are the space, all reported.
+ * when pre-commit passes the staged files: named files outside the space are no targets (the
+ * plan warns about them: file-ignored). Otherwise the paths (or the include, or the working
+ * directory) are the space, all reported.
  */
 export async function selectInputs(paths: readonly string[], options: FindInputsOptions): Promise<InputSelection> {
   if (paths.length === 0 || options.include.length === 0) return { files: await findInputs(paths, options), targets: null };
