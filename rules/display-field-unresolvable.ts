@@ -22,11 +22,13 @@ function fieldList(ids: string[]): string {
 }
 
 /**
- * The change to a usable display field: the first visible Symbol or Text field (the one the
- * service's web app picks itself), else the first hidden one shown and made the display field.
+ * The change to a usable display field: the first visible Symbol or Text field that the API
+ * returns (the one the service's web app picks itself), else the first hidden one shown and made
+ * the display field.
  */
 function displayFieldChange(contentType: ContentTypeNode): { fix: Fix; needsShowing: boolean } | null {
-  const text = contentType.fields.filter((f) => (f.json.type === 'Symbol' || f.json.type === 'Text') && f.json.deleted !== true);
+  // A field omitted from the API response is never returned: it cannot be what fields._displayField returns.
+  const text = contentType.fields.filter((f) => (f.json.type === 'Symbol' || f.json.type === 'Text') && f.json.deleted !== true && f.json.omitted !== true);
   const visible = text.find((f) => f.json.disabled !== true);
   if (visible) return { fix: { desc: `Set displayField to '${visible.id}'`, changes: [setDisplayField(contentType, visible.id)] }, needsShowing: false };
   const hidden = text[0];
@@ -41,10 +43,14 @@ function displayFieldChange(contentType: ContentTypeNode): { fix: Fix; needsShow
  */
 function displayFieldAdvice(fields: readonly FieldJson[]): string {
   const text = fields.filter((f) => (f.type === 'Symbol' || f.type === 'Text') && f.deleted !== true && typeof f.id === 'string');
-  const visible = text.filter((f) => f.disabled !== true).map((f) => String(f.id));
+  const returned = text.filter((f) => f.omitted !== true);
+  const visible = returned.filter((f) => f.disabled !== true).map((f) => String(f.id));
   if (visible.length > 0) return `Set displayField to one of its Symbol or Text fields: ${fieldList(visible)}.`;
+  if (returned.length > 0) {
+    return `Its Symbol and Text fields (${fieldList(returned.map((f) => String(f.id)))}) are hidden in the editor, which the web app does not accept as the display field: show one, then set displayField to it.`;
+  }
   if (text.length > 0) {
-    return `Its Symbol and Text fields (${fieldList(text.map((f) => String(f.id)))}) are hidden in the editor, which the web app does not accept as the display field: show one, then set displayField to it.`;
+    return `Its Symbol and Text fields (${fieldList(text.map((f) => String(f.id)))}) are omitted from the API response, so the service never returns them: return one (omitted: false), then set displayField to it.`;
   }
   return 'It has no Symbol or Text field to use: add one (a title or name), then set displayField to it.';
 }
@@ -154,7 +160,9 @@ Set \`displayField\` to a visible Symbol or Text field that every entry fills (a
 common choice), and fill it in the entries that leave it empty.
 
 \`--fix\` sets a missing or unknown \`displayField\` to the first visible Symbol or Text field, the
-first one the message names (the web app picks that field itself). The rest are suggestions
+first one the message names (the web app picks that field itself). A field omitted from the API
+response (\`omitted: true\`) is never offered: the delivery and preview APIs do not return it, so
+\`fields._displayField\` could not either. The rest are suggestions
 (\`setDisplayField\`): for a display field that is hidden or not Symbol or Text, the same field; for
 a content type whose Symbol and Text fields are all hidden, the first one shown and made the
 display field (showing a field is the team's choice).

@@ -1,6 +1,6 @@
 import type * as t from '@babel/types';
 import { defineRule } from '../src/engine/rule.js';
-import { textEdit, type Suggestion } from '../src/fix/changes.js';
+import { textEdit, type Fix, type Suggestion } from '../src/fix/changes.js';
 import type { CodeSourceFile } from '../src/inputs/code-file.js';
 import { literalValue, objectProperties } from '../src/inputs/sources/js-facts.js';
 import { importsAny } from '../src/inputs/sources/source-node.js';
@@ -13,6 +13,20 @@ function httpsOption(file: CodeSourceFile, option: string, value: t.Node): { sug
 }
 
 const REDIRECTS = 'The delivery API answers plain HTTP with 301 Moved Permanently and the preview API with 308 Permanent Redirect: a client that does not follow redirects, or a request with a body, breaks, and the token crosses the network unencrypted first.';
+
+/**
+ * The fix of a URL written `http://host…`: `https://`. A port written after the host stays only
+ * where HTTPS is known to be served: `:80` is dropped (TLS on port 80 fails), another port is not
+ * fixed. A port that is part of a configured host (a proxy) is the team's.
+ */
+function httpsFix(file: CodeSourceFile, raw: string, rawStart: number, host: string): { fix?: Fix } {
+  if (!raw.startsWith('http://')) return {};
+  const head = `http://${raw.slice('http://'.length, 'http://'.length + host.length)}`;
+  const port = /^:\d+/.exec(raw.slice(head.length))?.[0];
+  if (port !== undefined && port !== ':80') return {};
+  const replaced = head + (port ?? '');
+  return { fix: { desc: 'Use https://', changes: [textEdit(file, rawStart, rawStart + replaced.length, replaced, `https://${head.slice('http://'.length)}`)] } };
+}
 
 export default defineRule({
   meta: {
@@ -66,9 +80,10 @@ const client = createClient({ space, accessToken, host: 'preview.contentful.com'
 
 Write the URL with \`https://\`, and remove \`insecure: true\` (or \`secure: false\`) from the options
 of \`createClient\`: the SDKs use HTTPS by default. \`--fix\` writes \`https://\` for \`http://\` (where
-the file writes the URL's scheme as it is, not through escapes). The option is a suggestion
-(\`useHttps\`: \`insecure: false\`, \`secure: true\`): a team may have turned HTTPS off for a local
-proxy on purpose.
+the file writes the URL's scheme as it is, not through escapes), and drops a port \`:80\` written
+after the host (TLS on port 80 fails); a URL with another port is not fixed. The option is a
+suggestion (\`useHttps\`: \`insecure: false\`, \`secure: true\`): a team may have turned HTTPS off
+for a local proxy on purpose.
 `,
   },
 
@@ -77,7 +92,7 @@ proxy on purpose.
       sourceFile(file) {
         for (const { url, start, raw, rawStart } of file.urls) {
           if (url.scheme !== 'http' || (url.kind !== 'delivery' && url.kind !== 'preview')) continue;
-          const fix = raw.startsWith('http://') ? { fix: { desc: 'Use https://', changes: [textEdit(file.file, rawStart, rawStart + 'http://'.length, 'http://', 'https://')] } } : {};
+          const fix = httpsFix(file.file, raw, rawStart, url.host!);
           context.report({ node: file.at(start), messageId: 'httpUrl', data: { api: url.kind, host: url.host! }, ...fix });
         }
         if (!importsAny(file)) return;

@@ -45,6 +45,13 @@ export default defineRule({
       controlEscape: {
         text: `The {{validation}} pattern{{where}} uses the JavaScript control escape \`{{construct}}\`; RE2 writes it \\x…. ${BLOCKS}`,
       },
+      surrogateEscape: {
+        text:
+          'The {{validation}} pattern{{where}} uses the UTF-16 surrogate escape `{{construct}}`. JavaScript matches it as half of a character; ' +
+          'RE2 matches whole code points, so no rewrite of it matches the same strings: write the character as its code point ' +
+          '(\\x{1F600}, or a range such as [\\x{1F300}-\\x{1FAFF}]). The service’s RE2 engine refuses the pattern as written.',
+        maxSeverity: 'warning',
+      },
       emptyClass: {
         text: `The {{validation}} pattern{{where}} uses the JavaScript class \`{{construct}}\`, which RE2 reads differently. ${BLOCKS}`,
       },
@@ -83,7 +90,11 @@ When a pattern uses only JavaScript spellings that RE2 writes differently (\`\\u
 \`\\u{1F600}\`, \`\\cJ\`, \`[^]\`), \`RE2JS.translateRegExp\` rewrites it into an equivalent pattern,
 and the finding gives that pattern. Whether the service applies this rewrite itself is not
 documented, so these findings are at most warnings; use the rewritten pattern to be safe either
-way.
+way. A UTF-16 surrogate escape (\`\\ud83d\`, as in the widely shared "no emoji" patterns) has no
+such rewrite: JavaScript matches it as half of a character, RE2 as a code point that no
+well-formed text contains, so the finding names it and offers no pattern (write the character's
+code point, \`\\x{1F600}\`, or a range of them); nor has \`\\c\` before a non-letter, which
+JavaScript reads as a backslash and a \`c\`.
 
 Not reported: nested quantifiers such as \`(a+)+\`. The service's help page says they are no
 longer accepted, but RE2 compiles them and the service's engine is RE2, so reporting them would

@@ -15,10 +15,19 @@ const CONSEQUENCE =
 /** The limit the service applies to a limit of 0 from 2025-02-17: what the fix asks for. */
 const SERVICE_LIMIT = 100;
 
-/** The fix (the service's 100, made explicit: the query returns what it returns now) and the suggestion to read only `total`. */
-function fixes(file: Pick<SourceFile, 'absPath' | 'path'>, edit: { start: number; end: number; expect: string; text(limit: number): string } | null): { fix?: Fix; suggest?: Suggestion[] } {
+/**
+ * The fix: for a collection the query only counts, 1 item (what `limit: 0` meant before
+ * 2025-02-17: the response is the same, the cost low); else the service's 100, made explicit (the
+ * query returns what it returns now), with the suggestion to read only `total`.
+ */
+function fixes(
+  file: Pick<SourceFile, 'absPath' | 'path'>,
+  edit: { start: number; end: number; expect: string; text(limit: number): string } | null,
+  countOnly: boolean,
+): { fix?: Fix; suggest?: Suggestion[] } {
   if (edit === null) return {};
   const change = (limit: number) => [textEdit(file, edit.start, edit.end, edit.expect, edit.text(limit))];
+  if (countOnly) return { fix: { desc: 'Ask for 1 item: the query reads only total, as it did with a limit of 0', changes: change(1) } };
   return {
     fix: { desc: `Ask for ${SERVICE_LIMIT} items, what the service returns for a limit of 0`, changes: change(SERVICE_LIMIT) },
     suggest: [{ id: 'countOnly', desc: 'Ask for 1 item (to read only total)', changes: change(1) }],
@@ -104,10 +113,12 @@ query Page($n: Int = 10) { blogPostCollection(limit: $n) { items { title } } }
 To count, ask for \`limit: 1\` and read \`total\`; otherwise ask for the number of items the page
 shows.
 
-\`--fix\` writes \`limit: 100\` (\`limit=100\`, and a variable's default \`= 100\`): the value the service
-applies anyway, so the query returns what it returns now and says so. The suggestion \`countOnly\`
-writes 1 instead, for a query that only reads \`total\`. A limit inside a string whose escapes move
-it (a GraphQL query in a plain string) is not fixed.
+\`--fix\` writes \`limit: 1\` where a literal \`limit: 0\` is on a collection whose selection reads
+only \`total\`, \`skip\` or \`limit\`: the way to count before 2025-02-17, and 1 keeps its meaning
+(the same response) and its low cost. Elsewhere it writes \`limit: 100\` (\`limit=100\`, and a
+variable's default \`= 100\`): the value the service applies anyway, so the query returns what it
+returns now and says so; the suggestion \`countOnly\` writes 1 instead, for code that only reads
+\`total\` (what a URL's or an SDK call's caller reads is not known).
 `,
   },
 
@@ -115,7 +126,7 @@ it (a GraphQL query in a plain string) is not fixed.
     /** Places reported: a literal in a fragment is found once for the fragment and once per operation that uses it. */
     const reported = new Set<string>();
     const check = (definition: OperationNode | FragmentNode, owner: OperationNode | FragmentNode, zeroVariables: ReadonlySet<string>): void => {
-      for (const { argument, field, variable } of zeroLimits(definition.ast, zeroVariables)) {
+      for (const { argument, field, variable, countOnly } of zeroLimits(definition.ast, zeroVariables)) {
         const ref = graphqlRef(definition.document, argument.loc!.start);
         const key = `${ref.file.absPath}:${ref.offset}`;
         if (reported.has(key)) continue;
@@ -128,16 +139,16 @@ it (a GraphQL query in a plain string) is not fixed.
           node: definition,
           offset: ref.offset,
           ...(variable === null ? { messageId: 'literal', data } : { messageId: 'variableDefault', data: { ...data, variable } }),
-          ...fixes(document.source.file, graphqlEdit(document, zero)),
+          ...fixes(document.source.file, graphqlEdit(document, zero), countOnly),
         });
       }
     };
     return {
       sourceFile(file) {
-        for (const { start, detail, via, edit } of zeroLimitsInCode(file)) {
+        for (const { start, detail, via, edit, countOnly } of zeroLimitsInCode(file)) {
           // GraphQL in a file that is also a document (untagged, sent as a query) was reported there.
           if (via === 'graphql' && reported.has(`${file.file.absPath}:${start}`)) continue;
-          context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit) });
+          context.report({ node: file.at(start), messageId: 'code', data: { detail }, ...fixes(file.file, edit, countOnly) });
         }
       },
       document(document) {

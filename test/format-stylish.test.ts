@@ -43,6 +43,18 @@ describe('stylish', () => {
     ]);
   });
 
+  it('names --fix-migration only for the fixes a migration script can make (not code edits)', () => {
+    const code = { desc: 'Use https://', changes: [{ kind: 'text' as const, file: '/app/src/a.js', shown: 'src/a.js', start: 0, end: 7, expect: 'http://', text: 'https://' }] };
+    const model = { desc: 'Set required: false', changes: [{ kind: 'setDisplayField' as const, contentType: 'page', field: 'title', at: null }] };
+    const notes = (fixes: (typeof code | typeof model)[]) =>
+      formatStylish(result(fixes.map((fix) => finding('enforced-rule', {}, { fix }))), CONTEXT)
+        .split('\n')
+        .filter((line) => line.includes('can be fixed'));
+    expect(notes([code, code])).toEqual(['  2 findings can be fixed with --fix']);
+    expect(notes([model])).toEqual(['  1 finding can be fixed with --fix (or --fix-migration FILE)']);
+    expect(notes([model, code, code])).toEqual(['  3 findings can be fixed with --fix (1 of them with --fix-migration FILE)']);
+  });
+
   it('wraps messages and targets to the width at spaces, never splitting a word; the place stays whole', () => {
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     const long = `${'x'.repeat(70)}`;

@@ -20,6 +20,11 @@ function notAStep(change: ChosenFix['fix']['changes'][number]): string | null {
   return null;
 }
 
+/** Whether a fix can be made by a migration script: each of its changes is a step. */
+export function isMigrationFix(fix: { changes: readonly ChosenFix['fix']['changes'][number][] }): boolean {
+  return fix.changes.every((change) => notAStep(change) === null);
+}
+
 /** The finding a step fixes, for its comment: rule, place, target, message. */
 function findingComment(finding: Finding, indent: string): string[] {
   const place = finding.file === null ? '' : ` at ${finding.file}${finding.line === null ? '' : `:${finding.line}:${finding.column}`}`;

@@ -1,6 +1,7 @@
 import { readableFinding, visible } from '../util/safe-text.js';
 import pc from 'picocolors';
 import type { Finding } from '../engine/findings.js';
+import { isMigrationFix } from '../fix/migration-script.js';
 import { plural } from '../util/plural.js';
 import { DEFAULT_WIDTH, wrapText } from '../util/wrap-text.js';
 import { changesLabel, comparedScope, documentsScope, enforcementLabel, targetLabel } from './labels.js';
@@ -39,6 +40,7 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   const byRule = new Map<string, number>();
   let upcoming = 0;
   let fixable = 0;
+  let migratable = 0;
   let suggested = 0;
 
   let lines: string[] = [];
@@ -51,8 +53,10 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
     counts[finding.severity]++;
     byRule.set(finding.ruleId, (byRule.get(finding.ruleId) ?? 0) + 1);
     if (finding.enforcement.status === 'upcoming') upcoming++;
-    if (finding.fix) fixable++;
-    else if (finding.suggestions) suggested++;
+    if (finding.fix) {
+      fixable++;
+      if (isMigrationFix(finding.fix)) migratable++;
+    } else if (finding.suggestions) suggested++;
     const f = readableFinding(finding);
     const severity = f.change ? `${f.severity} (${f.change})` : f.severity;
     lines.push([c.bold(placeOf(f)), severityColor[f.severity](severity), visible(f.ruleId)].join('  '));
@@ -92,7 +96,11 @@ export const formatStylishChunks: ChunkFormatter = function* (result, context) {
   if (upcoming > 0) {
     notes.push([upcoming === 1 ? '1 finding concerns a change the service has not enforced yet' : `${upcoming} findings concern changes the service has not enforced yet`, c.dim]);
   }
-  if (fixable > 0) notes.push([`${plural(fixable, 'finding')} can be fixed with --fix (or --fix-migration FILE)`, c.dim]);
+  if (fixable > 0) {
+    // Code edits are made in place only: --fix-migration is named for the fixes a script can make.
+    const migration = migratable === 0 ? '' : migratable === fixable ? ' (or --fix-migration FILE)' : ` (${migratable} of them with --fix-migration FILE)`;
+    notes.push([`${plural(fixable, 'finding')} can be fixed with --fix${migration}`, c.dim]);
+  }
   if (suggested > 0) notes.push([`${plural(suggested, 'other finding')} ${suggested === 1 ? 'has' : 'have'} suggestions (--apply-suggestion; the JSON report lists them)`, c.dim]);
   if (result.suppressed > 0) notes.push([`${plural(result.suppressed, 'finding')} hidden by the baseline`, c.dim]);
   for (const note of result.stats.documents?.notes ?? []) notes.push([`⚠ ${visible(note)}`, c.yellow]);

@@ -1,4 +1,4 @@
-import type { ArgumentNode, ASTNode, OperationDefinitionNode } from 'graphql';
+import type { ArgumentNode, ASTNode, FieldNode, OperationDefinitionNode } from 'graphql';
 import { eachSelection } from './selections.js';
 
 /**
@@ -14,6 +14,19 @@ export interface ZeroLimit {
   field: string;
   /** The variable passed as the limit whose default is 0; null for a literal 0. */
   variable: string | null;
+  /**
+   * Whether the collection is only counted: a literal 0 on a collection whose selection reads
+   * nothing but `total`, `skip`, `limit` (and `__typename`), the way to count before 2025-02-17.
+   */
+  countOnly: boolean;
+}
+
+/** The fields of a collection that are no items. */
+const COUNTS = new Set(['total', 'skip', 'limit', '__typename']);
+
+function readsOnlyCounts(field: FieldNode): boolean {
+  const selections = field.selectionSet?.selections ?? [];
+  return selections.length > 0 && selections.every((s) => s.kind === 'Field' && COUNTS.has(s.name.value));
 }
 
 /** A collection field of the service's schema: content type, asset, entry, linkedFrom and list-field collections all end so. */
@@ -39,8 +52,8 @@ export function zeroLimits(definition: ASTNode, zeroVariables: ReadonlySet<strin
     for (const argument of field.arguments ?? []) {
       if (argument.name.value !== 'limit') continue;
       const { value } = argument;
-      if (value.kind === 'IntValue' && Number(value.value) === 0) found.push({ argument, field: field.name.value, variable: null });
-      else if (value.kind === 'Variable' && zeroVariables.has(value.name.value)) found.push({ argument, field: field.name.value, variable: value.name.value });
+      if (value.kind === 'IntValue' && Number(value.value) === 0) found.push({ argument, field: field.name.value, variable: null, countOnly: readsOnlyCounts(field) });
+      else if (value.kind === 'Variable' && zeroVariables.has(value.name.value)) found.push({ argument, field: field.name.value, variable: value.name.value, countOnly: false });
     }
   });
   return found;

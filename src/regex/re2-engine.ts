@@ -36,6 +36,7 @@ export type ProblemKind =
   | 'backreference'
   | 'unicodeEscape'
   | 'controlEscape'
+  | 'surrogateEscape'
   | 'emptyClass'
   | 'unicodeProperty'
   | 'repeatCount'
@@ -171,6 +172,29 @@ export function checkPattern(pattern: string, bits: number): PatternVerdict {
   return verdict;
 }
 
+/**
+ * The first escape that translateRegExp rewrites into something that matches other strings:
+ * a UTF-16 surrogate (`\ud83d`, `\u{DE00}`), which JavaScript matches as half of a character and
+ * RE2 as a code point no well-formed text contains (`\ud83d\ude00` would never match 😀 again);
+ * and `\c` before a non-letter, which JavaScript reads as a backslash and a `c` (the rewrite
+ * drops the backslash; RE2 has no such escape). Read by scanning escapes, never by running the
+ * pattern.
+ */
+function escapeWithoutRewrite(pattern: string): Pick<PatternProblem, 'kind' | 'construct'> | null {
+  const surrogate = /\\u(?:[dD][89a-fA-F][0-9a-fA-F]{2}|\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\})/y;
+  const backslashC = /\\c(?:[^A-Za-z]|$)/y;
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '\\') continue;
+    surrogate.lastIndex = backslashC.lastIndex = i;
+    const found = surrogate.exec(pattern);
+    if (found) return { kind: 'surrogateEscape', construct: found[0] };
+    const literal = backslashC.exec(pattern);
+    if (literal) return { kind: 'unsupportedEscape', construct: literal[0] };
+    i++;
+  }
+  return null;
+}
+
 function judge(pattern: string, bits: number): PatternVerdict {
   const failure = tryCompile(pattern, bits);
   if (!failure) return { accepted: true };
@@ -183,7 +207,10 @@ function judge(pattern: string, bits: number): PatternVerdict {
   }
   const translated = RE2JS().translateRegExp(pattern) as string;
   const remaining = tryCompile(translated, bits);
-  if (!remaining) return { accepted: false, problem, suggestion: translated };
+  if (!remaining) {
+    const unmatched = escapeWithoutRewrite(pattern);
+    return unmatched ? { accepted: false, problem: { ...problem, ...unmatched }, suggestion: null } : { accepted: false, problem, suggestion: translated };
+  }
   // The rewrite does not rescue the pattern: name what still blocks it.
   const blocking = classify(remaining, translated);
   return { accepted: false, problem: TRANSLATABLE.has(blocking.kind) ? problem : blocking, suggestion: null };

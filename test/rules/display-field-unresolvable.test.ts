@@ -89,6 +89,32 @@ testRule(rule, {
       },
     },
     {
+      // Internal labels are often omitted from the API ("Omit from API response"): the delivery and
+      // preview APIs never return them, so they cannot be what fields._displayField returns.
+      name: 'no displayField: a field omitted from the API response is not offered, and the fix takes the first field the API returns',
+      space: {
+        contentTypes: [
+          contentType('promo', [{ id: 'internalName', type: 'Symbol', omitted: true }, { id: 'headline', type: 'Symbol' }], { displayField: null }),
+          contentType('label', [{ id: 'internalName', type: 'Symbol', omitted: true }, { id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: null }),
+        ],
+      },
+      findings: [
+        { messageId: 'noDisplayField', target: { contentType: 'promo' }, severity: 'warning', message: /Set displayField to one of its Symbol or Text fields: 'headline'\.$/ },
+        {
+          messageId: 'noDisplayField',
+          target: { contentType: 'label' },
+          severity: 'warning',
+          message: /Its Symbol and Text fields \('internalName'\) are omitted from the API response, so the service never returns them: return one \(omitted: false\), then set displayField to it\.$/,
+        },
+      ],
+      output: {
+        contentTypes: [
+          contentType('promo', [{ id: 'internalName', type: 'Symbol', omitted: true }, { id: 'headline', type: 'Symbol' }], { displayField: 'headline' }),
+          contentType('label', [{ id: 'internalName', type: 'Symbol', omitted: true }, { id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: null }),
+        ],
+      },
+    },
+    {
       name: 'no displayField, and every Symbol or Text field hidden: the advice is to show one',
       space: { contentTypes: [contentType('pic', [{ id: 'alt', type: 'Symbol', disabled: true }, { id: 'image', type: 'Link', linkType: 'Asset' }], { displayField: null })] },
       findings: [

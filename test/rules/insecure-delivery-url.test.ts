@@ -56,6 +56,16 @@ testSourceRule(rule, {
       findings: [{ messageId: 'httpUrl', severity: 'warning', line: 1 }],
     },
     {
+      // TLS on port 80 fails: https:// with the port kept would break the request the fix meant to secure.
+      name: 'an explicit port: :80 is dropped with http://, another port is not fixed (HTTPS is not known to be served there)',
+      code: "export const a = fetch('http://cdn.contentful.com:80/spaces/x/entries');\nexport const b = fetch('http://cdn.contentful.com:8080/spaces/x/entries');\n",
+      findings: [
+        { messageId: 'httpUrl', severity: 'warning', line: 1 },
+        { messageId: 'httpUrl', severity: 'warning', line: 2 },
+      ],
+      output: "export const a = fetch('https://cdn.contentful.com/spaces/x/entries');\nexport const b = fetch('http://cdn.contentful.com:8080/spaces/x/entries');\n",
+    },
+    {
       name: 'a proxy configured as a delivery host, in a Ruby file',
       file: 'app/services/cms.rb',
       hosts: { delivery: ['cdn-proxy.internal:8080'] },

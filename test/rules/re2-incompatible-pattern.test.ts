@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import rule from '../../rules/re2-incompatible-pattern.js';
 import type { Finding } from '../../src/engine/run-rules.js';
+import { checkFlags, checkPattern, compileMatcher } from '../../src/regex/re2-engine.js';
 import { contentType, runRule, testRule } from '../helpers/rule-tester.js';
 
 const regexpField = (id: string, pattern: unknown, flags?: unknown, key = 'regexp') => ({
@@ -112,6 +113,35 @@ testRule(rule, {
       output: space({ id: 'tags', type: 'Array', items: { type: 'Symbol', validations: [{ size: { max: 3 } }, { regexp: { pattern: '^\\x0A?[a-z]+$', flags: 'i', message: 'lower case' } }] } }),
     },
     {
+      // The widely shared "no emoji" pattern: JavaScript matches UTF-16 halves, RE2 code points, so
+      // \x{d83c}[\x{d000}-\x{dfff}] never matches an emoji and the prohibition would silently stop.
+      name: 'UTF-16 surrogate escapes have no one-for-one rewrite: no fix, and the message says why',
+      space: space(
+        regexpField('body', '(\\u00a9|\\u00ae|[\\u2000-\\u3300]|\\ud83c[\\ud000-\\udfff]|\\ud83d[\\ud000-\\udfff]|\\ud83e[\\ud000-\\udfff])', 'g', 'prohibitRegexp'),
+        regexpField('smile', '^\\ud83d\\ude00$'),
+        regexpField('braced', '^\\u{D83D}$', 'u'),
+      ),
+      findings: [
+        {
+          messageId: 'surrogateEscape',
+          target: { contentType: 'page', field: 'body' },
+          severity: 'warning',
+          message: 'uses the UTF-16 surrogate escape `\\ud83c`',
+        },
+        { messageId: 'surrogateEscape', target: { contentType: 'page', field: 'smile' }, severity: 'warning', message: '`\\ud83d`' },
+        { messageId: 'surrogateEscape', target: { contentType: 'page', field: 'braced' }, severity: 'warning', message: '`\\u{D83D}`' },
+      ],
+    },
+    {
+      name: 'an escaped backslash before u is no surrogate escape, and \\c before a non-letter is not a control escape: no rewrite',
+      space: space(regexpField('path', '^\\\\ud83d\\u00e9$'), regexpField('ctl', '^\\c1\\u00e9$')),
+      findings: [
+        { messageId: 'translatable', target: { contentType: 'page', field: 'path' }, severity: 'warning', message: 'Use `^\\\\ud83d\\x{00e9}$`' },
+        { messageId: 'unsupportedEscape', target: { contentType: 'page', field: 'ctl' }, severity: 'error', message: 'uses the escape `\\c1`' },
+      ],
+      output: space(regexpField('path', '^\\\\ud83d\\x{00e9}$'), regexpField('ctl', '^\\c1\\u00e9$')),
+    },
+    {
       name: 'the flag d never changes a match: dropped',
       space: space(regexpField('code', '[0-9]+', 'dg', 'prohibitRegexp')),
       findings: [{ messageId: 'unsupportedFlag', target: { contentType: 'page', field: 'code' }, severity: 'error' }],
@@ -211,6 +241,10 @@ const TABLE: { pattern: string; flags?: string | null; expect: string[] }[] = [
   { pattern: '^[\\u4e00-\\u9fa5]+$', expect: ['translatable'] },
   { pattern: '\\u{1F600}', flags: 'u', expect: ['translatable'] },
   { pattern: 'caf\\u00e9(?=!)', expect: ['lookahead'] },
+  { pattern: '\\ud83d\\ude00(?=!)', expect: ['lookahead'] },
+  { pattern: '[\\ud800-\\udbff][\\udc00-\\udfff]', expect: ['surrogateEscape'] },
+  { pattern: '\\u{0000dfff}', flags: 'u', expect: ['surrogateEscape'] },
+  { pattern: '\\u{E000}\\ud7ff', flags: 'u', expect: ['translatable'] },
   { pattern: '\\cJ', expect: ['translatable'] },
   { pattern: '[^]', expect: ['translatable'] },
   { pattern: '[]', expect: ['translatable'] },
@@ -316,5 +350,45 @@ describe('re2-incompatible-pattern agrees with re2js', () => {
     const reported = findings.filter((f) => f.target.field === `f${i}`);
     expect(reported.length > 0).toBe(re2jsRefuses(pattern, flags));
     expect(reported.map((f) => f.messageId)).toEqual(messageIds);
+  });
+});
+
+/**
+ * A rewrite the rule offers as a fix must match what the JavaScript pattern matched: each pattern
+ * (written here, so JavaScript's RegExp may run it) against sample strings, re2js running the rewrite.
+ */
+const REWRITES: { pattern: string; flags?: string }[] = [
+  { pattern: '^[\\u00c0-\\u017f a-z]+$', flags: 'i' },
+  { pattern: '^\\u{1F600}+$', flags: 'u' },
+  { pattern: '^\\cJ?x\\cm$' },
+  // Without u, JavaScript counts an emoji as two of any character; RE2 always counts code points
+  // (as it does for `.`, in every pattern the service runs).
+  { pattern: '^[^]{2}$', flags: 'u' },
+  { pattern: 'a[]|b' },
+  { pattern: '^(?<y>\\d{4})-\\u002d\\/$' },
+  { pattern: '^\\\\ud83d\\u00e9$' },
+  { pattern: '[\\u2000-\\u3300]', flags: 'g' },
+  // Seen in public schemas and forms: scripts by their blocks (CJK, Hebrew, Arabic, Hangul), ASCII only.
+  { pattern: '^[\\u4e00-\\u9fa5a-zA-Z]+$' },
+  { pattern: '^[\\u0590-\\u05FF ]+$' },
+  { pattern: '^[\\u0600-\\u06FF ]+$', flags: 'i' },
+  { pattern: '^[\\uAC00-\\uD7A3A-Za-z]+$' },
+  { pattern: '^[\\u0000-\\u007F]*$' },
+  { pattern: '^[\\u4e00-\\u9fa5·]+$' },
+];
+const SAMPLES = [
+  ...['', 'x', 'é', 'Éa z', '😀', '😀😀', 'a', 'b', '\nx\r', '\nx\u000d', 'ab', '2024--/', '\\ud83dé', '\u2014', 'u{1F600}', '\u00e9\u00e9'],
+  ...['中文abc', '王·小明', 'שלום עולם', 'مرحبا بك', '한글Abc', 'ascii only ~', 'ascii ©', '\ud7a3', '\ud7a4'],
+];
+
+describe('re2-incompatible-pattern rewrites match the strings the JavaScript pattern matched', () => {
+  it.each(REWRITES)('/$pattern/$flags', ({ pattern, flags = '' }) => {
+    const verdict = checkPattern(pattern, checkFlags(flags).bits);
+    expect(verdict.accepted).toBe(false);
+    const suggestion = verdict.accepted ? null : verdict.suggestion;
+    expect(suggestion).not.toBeNull();
+    const rewrite = compileMatcher(suggestion as string, flags);
+    const original = new RegExp(pattern, flags.replace('g', ''));
+    for (const sample of SAMPLES) expect(rewrite.test(sample), JSON.stringify(sample)).toBe(original.test(sample));
   });
 });

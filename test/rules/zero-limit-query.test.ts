@@ -17,23 +17,32 @@ testRule(rule, {
   ],
   invalid: [
     {
-      name: 'limit: 0 on a content type collection, at the argument',
+      name: 'limit: 0 on a content type collection whose items the query reads, at the argument',
       space,
-      documents: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 0) { total }\n}\n' },
+      documents: { 'posts.graphql': 'query Posts {\n  blogPostCollection(limit: 0) { items { title } }\n}\n' },
       findings: [
         {
           messageId: 'literal',
           target: {},
           severity: 'warning',
-          file: 'count.graphql',
+          file: 'posts.graphql',
           line: 2,
           column: 22,
-          message: /^query 'Count' asks blogPostCollection for `limit: 0`: from 2025-02-17 .*up to 100 items, not none.*complexity limit.*`limit: 1`\.$/,
-          suggestions: [{ id: 'countOnly', desc: 'Ask for 1 item (to read only total)', outputDocuments: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 1) { total }\n}\n' } }],
+          message: /^query 'Posts' asks blogPostCollection for `limit: 0`: from 2025-02-17 .*up to 100 items, not none.*complexity limit.*`limit: 1`\.$/,
+          suggestions: [{ id: 'countOnly', desc: 'Ask for 1 item (to read only total)', outputDocuments: { 'posts.graphql': 'query Posts {\n  blogPostCollection(limit: 1) { items { title } }\n}\n' } }],
         },
       ],
       // The limit the service applies anyway, made explicit: the query returns what it returns now.
-      outputDocuments: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 100) { total }\n}\n' },
+      outputDocuments: { 'posts.graphql': 'query Posts {\n  blogPostCollection(limit: 100) { items { title } }\n}\n' },
+    },
+    {
+      // Until 2025-02-17 `limit: 0` with only `total` was the way to count: 1 item keeps that meaning
+      // (the response is the same) and the query's cost low; 100 would keep the cost the message warns of.
+      name: 'limit: 0 on a collection the query only counts (total, skip, limit): the fix asks for 1 item',
+      space,
+      documents: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 0) { total skip __typename }\n}\n' },
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'count.graphql', line: 2, column: 22 }],
+      outputDocuments: { 'count.graphql': 'query Count {\n  blogPostCollection(limit: 1) { total skip __typename }\n}\n' },
     },
     {
       name: 'a variable passed as the limit whose default is 0, through a fragment in another file',
@@ -65,23 +74,23 @@ testRule(rule, {
         'a.graphql': 'query A { blogPost(id: "1") { ...L } }\nquery B { blogPost(id: "2") { ...L } }',
         'l.graphql': 'fragment L on BlogPost { linkedFrom { entryCollection(limit: 0) { total } } }',
       },
-      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'l.graphql', line: 1, column: 55, message: /^fragment 'L' asks entryCollection/, suggestions: [{ id: 'countOnly' }] }],
-      outputDocuments: { 'l.graphql': 'fragment L on BlogPost { linkedFrom { entryCollection(limit: 100) { total } } }' },
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'l.graphql', line: 1, column: 55, message: /^fragment 'L' asks entryCollection/ }],
+      outputDocuments: { 'l.graphql': 'fragment L on BlogPost { linkedFrom { entryCollection(limit: 1) { total } } }' },
     },
     {
       name: 'before 2025-02-17: upcoming, a warning with the date',
       space,
       asOf: '2025-01-01',
-      documents: { 'c.graphql': 'query { assetCollection(limit: 0) { total } }' },
+      documents: { 'c.graphql': 'query { assetCollection(limit: 0) { total items { url } } }' },
       findings: [{ messageId: 'literal', target: {}, severity: 'warning', message: /anonymous query asks assetCollection .*\(enforced from 2025-02-17/, suggestions: [{ id: 'countOnly' }] }],
-      outputDocuments: { 'c.graphql': 'query { assetCollection(limit: 100) { total } }' },
+      outputDocuments: { 'c.graphql': 'query { assetCollection(limit: 100) { total items { url } } }' },
     },
     {
       name: 'embedded in a gql tag of a .js file',
       space,
       documents: { 'count.js': "import gql from 'graphql-tag';\n\nexport default gql`\n  { blogPostCollection(limit: 0) { total } }\n`;\n" },
-      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'count.js', line: 4, column: 24, suggestions: [{ id: 'countOnly' }] }],
-      outputDocuments: { 'count.js': "import gql from 'graphql-tag';\n\nexport default gql`\n  { blogPostCollection(limit: 100) { total } }\n`;\n" },
+      findings: [{ messageId: 'literal', target: {}, severity: 'warning', file: 'count.js', line: 4, column: 24 }],
+      outputDocuments: { 'count.js': "import gql from 'graphql-tag';\n\nexport default gql`\n  { blogPostCollection(limit: 1) { total } }\n`;\n" },
     },
   ],
 });
@@ -129,15 +138,22 @@ testSourceRule(rule, {
     },
     {
       name: 'limit: 0 in GraphQL sent as a plain string: fixed in place (the string keeps the file\'s offsets)',
-      code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 0) { total } }' }) });\n",
+      code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 0) { items { title } } }' }) });\n",
       findings: [{ messageId: 'code', severity: 'warning', line: 1, suggestions: [{ id: 'countOnly' }] }],
-      output: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 100) { total } }' }) });\n",
+      output: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{ blogPostCollection(limit: 100) { items { title } } }' }) });\n",
     },
     {
       name: 'limit: 0 after an escape in a plain string: the escape does not move the edit',
       code: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{\\n  blogPostCollection(limit: 0) { total } }' }) });\n",
-      findings: [{ messageId: 'code', severity: 'warning', line: 1, suggestions: [{ id: 'countOnly' }] }],
-      output: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{\\n  blogPostCollection(limit: 100) { total } }' }) });\n",
+      // Only counted: 1 item.
+      findings: [{ messageId: 'code', severity: 'warning', line: 1 }],
+      output: "await fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query: '{\\n  blogPostCollection(limit: 1) { total } }' }) });\n",
+    },
+    {
+      name: 'limit: 0 in GraphQL sent as an untagged template that only counts: the fix asks for 1 item',
+      code: "const query = `{ blogPostCollection(limit: 0) { total } }`;\nawait fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query }) });\n",
+      findings: [{ messageId: 'code', severity: 'warning', line: 1 }],
+      output: "const query = `{ blogPostCollection(limit: 1) { total } }`;\nawait fetch('https://graphql.contentful.com/content/v1/spaces/x', { method: 'POST', body: JSON.stringify({ query }) });\n",
     },
     {
       name: 'limit=0 on a preview URL in a shell script',

@@ -20,6 +20,8 @@ export interface ZeroLimit {
    * with escapes around it).
    */
   edit: { start: number; end: number; expect: string; text(limit: number): string } | null;
+  /** Whether the request only counts (GraphQL that reads only `total`: see src/graphql/zero-limit.ts); a URL's or SDK call's use of the items is not known. */
+  countOnly: boolean;
 }
 
 /** A URL's query string with each `limit=0` given another limit, where the file writes the query as the URL has it. */
@@ -59,7 +61,7 @@ export function zeroLimits(file: SourceFileNode): ZeroLimit[] {
   for (const site of file.urls) {
     const { url, start } = site;
     if (url.kind !== 'delivery' && url.kind !== 'preview') continue;
-    if (url.query.get('limit')?.some((v) => v.trim() === '0')) found.push({ start, via: 'url', detail: url.host!, edit: urlEdit(site) });
+    if (url.query.get('limit')?.some((v) => v.trim() === '0')) found.push({ start, via: 'url', detail: url.host!, edit: urlEdit(site), countOnly: false });
   }
   // The management SDK's collections are not affected: only calls in files that are not management-only.
   const delivery = importsAny(file, ['contentful']) || !importsAny(file, ['contentful-management']);
@@ -68,15 +70,15 @@ export function zeroLimits(file: SourceFileNode): ZeroLimit[] {
       const method = call.callee[call.callee.length - 1]!;
       if (!DELIVERY_COLLECTIONS.has(method) || call.callee.length < 2) continue;
       const limit = sdkQuery(call)?.get('limit');
-      if (limit && isZeroLiteral(limit.value)) found.push({ start: limit.start, via: 'sdk', detail: call.callee.join('.'), edit: literalEdit(limit.value) });
+      if (limit && isZeroLiteral(limit.value)) found.push({ start: limit.start, via: 'sdk', detail: call.callee.join('.'), edit: literalEdit(limit.value), countOnly: false });
     }
   }
   // Literal zeros only: a variable's value comes from the code that sends the query.
   for (const { document, offset } of file.graphql) {
-    for (const { argument, field } of graphqlZeroLimits(document, new Set())) {
+    for (const { argument, field, countOnly } of graphqlZeroLimits(document, new Set())) {
       const value = argument.value.loc;
       const edit = value ? { start: offset(value.start), end: offset(value.end), expect: '0', text: String } : null;
-      found.push({ start: offset(argument.loc?.start ?? 0), via: 'graphql', detail: field, edit });
+      found.push({ start: offset(argument.loc?.start ?? 0), via: 'graphql', detail: field, edit, countOnly });
     }
   }
   return found.sort((a, b) => a.start - b.start);
