@@ -162,7 +162,7 @@ function checkStdinUse(paths: readonly string[], io: CliIo, base: boolean): bool
  * a config without `include`, so that the named paths are the inputs (standard input cannot be
  * one of the include's files, which would make it a report target outside the space, skipped).
  */
-function reading(stdin: StdinCopy | undefined, loaded: LoadedConfig): { path: (path: string) => string; options: Pick<LintOptions, 'config' | 'shownAs'> } {
+function reading(stdin: StdinCopy | undefined, loaded: LoadedConfig): { path: (path: string) => string; options: Pick<LintOptions, 'shownAs'> & { config: LoadedConfig } } {
   if (!stdin) return { path: (path) => path, options: { config: loaded } };
   return {
     path: (path) => (path === STDIN_ARGUMENT ? stdin.absPath : path),
@@ -458,7 +458,7 @@ async function graphqlSchema(paths: readonly string[], values: ReturnType<typeof
   try {
     if (usesStdin) stdin = await copyStdin(io.stdin!());
     const inputs = reading(stdin, loaded);
-    const { space } = await readSpace({ paths: paths.map(inputs.path), cwd: io.cwd, ...inputs.options });
+    const space = await readSpace({ paths: paths.map(inputs.path), cwd: io.cwd, ...inputs.options }, inputs.options.config);
     // A script the migration tool rejects is not applied (as in a lint run, which reports it): say so.
     const rejected = [...new Set(space.model.migrationIssues.map((issue) => recordOf(issue.node).source.file.path))];
     if (rejected.length > 0) io.stderr(`cmlint: not applied, because the migration tool rejects ${rejected.length === 1 ? 'it' : 'them'} (cmlint reports where): ${rejected.map(visible).join(', ')}\n`);

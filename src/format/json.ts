@@ -1,7 +1,7 @@
 import { countFixable, Findings, type Finding } from '../engine/findings.js';
 import type { RunStats } from '../engine/run-rules.js';
 import { hole, prettyJsonWithArray, printedAt } from './json-chunks.js';
-import { changeCounts, countBySeverity, whole, type ChunkFormatter, type Formatter, type Report } from './types.js';
+import { changeCounts, countBySeverity, suggestionsOf, whole, type ChunkFormatter, type Formatter, type Report } from './types.js';
 
 function findingObject(f: Finding): Record<string, unknown> {
   return {
@@ -18,11 +18,6 @@ function findingObject(f: Finding): Record<string, unknown> {
     suggestions: suggestionsOf(f),
     ...(f.change ? { change: f.change } : {}),
   };
-}
-
-/** A finding's suggestions as the JSON output gives them: what `--apply-suggestion RULE:ID` names, and what it does. */
-function suggestionsOf(f: Finding): { id: string; desc: string }[] {
-  return (f.suggestions ?? []).map(({ id, desc }) => ({ id, desc }));
 }
 
 /**

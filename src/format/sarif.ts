@@ -6,7 +6,7 @@ import { findingKey } from '../pipeline/identity.js';
 import { internalFindings, type Finding } from '../engine/findings.js';
 import { pathFromRoot } from './labels.js';
 import { hole, prettyJsonWithArray } from './json-chunks.js';
-import { whole, type ChunkFormatter, type FormatContext, type Formatter } from './types.js';
+import { suggestionsOf, whole, type ChunkFormatter, type FormatContext, type Formatter } from './types.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
@@ -102,7 +102,7 @@ function resultObject(
       enforcement: finding.enforcement,
       pointer: finding.pointer,
       fix: finding.fix?.desc ?? null,
-      suggestions: (finding.suggestions ?? []).map(({ id, desc }) => ({ id, desc })),
+      suggestions: suggestionsOf(finding),
       ...(finding.change ? { change: finding.change } : {}),
     },
   };

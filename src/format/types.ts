@@ -63,6 +63,11 @@ export function changeCounts(findings: FindingList): { breaking: number; dangero
   return counts;
 }
 
+/** A finding's suggestions as machine-readable output gives them (JSON, SARIF): what `--apply-suggestion RULE:ID` names, and what it does. */
+export function suggestionsOf(finding: Finding): { id: string; desc: string }[] {
+  return (finding.suggestions ?? []).map(({ id, desc }) => ({ id, desc }));
+}
+
 export function countBySeverity(findings: FindingList): { error: number; warning: number; info: number } {
   if (findings instanceof Findings) return findings.countBySeverity();
   const counts = { error: 0, warning: 0, info: 0 };

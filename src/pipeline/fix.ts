@@ -11,7 +11,7 @@ import { InputError } from '../inputs/space/input-error.js';
 import { plural } from '../util/plural.js';
 import { readable, visible } from '../util/safe-text.js';
 import { toolVersion } from '../util/version.js';
-import { findingKey } from './identity.js';
+import { findingKey, type PathBase } from './identity.js';
 import { InputChangedError, prepareOutputFile, replaceInputFile } from './output-file.js';
 import type { RunRequest } from './plan.js';
 import { run } from './run.js';
@@ -143,13 +143,16 @@ async function fixInPlace(request: RunRequest, first: Settled, since: number, fi
 }
 
 /** A finding's identity (rule, target; file and operation for code) and message id: what the proof counts. */
-function proofKey(finding: Finding, base: { cwd: string; root: string }): string {
+function proofKey(finding: Finding, base: PathBase): string {
   return `${findingKey(finding, base)}\u0000${finding.messageId}`;
 }
 
-function countByKey(findings: FindingList, base: { cwd: string; root: string }): Map<string, number> {
+function countByKey(findings: FindingList, base: PathBase): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const finding of findings) counts.set(proofKey(finding, base), (counts.get(proofKey(finding, base)) ?? 0) + 1);
+  for (const finding of findings) {
+    const key = proofKey(finding, base);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   return counts;
 }
 
@@ -269,7 +272,8 @@ function proofOf(before: Settled, after: Settled, rendered: readonly ChosenFix[]
   const rewritten = new Set(rendered.flatMap(({ fix }) => fix.changes.flatMap((c) => (c.kind === 'replaceValidation' ? [`${c.contentType}\u0000${c.field}`] : []))));
   let revealed = 0;
   for (const f of after.result.findings) {
-    if ((left.get(proofKey(f, base)) ?? 0) <= (was.get(proofKey(f, base)) ?? 0)) continue;
+    const key = proofKey(f, base);
+    if ((left.get(key) ?? 0) <= (was.get(key) ?? 0)) continue;
     if (f.target.entry !== null && rewritten.has(`${f.target.contentType}\u0000${f.target.field}`)) revealed++;
     else return `it would add a finding: ${findingLabel(f)}: ${readable(f.message)}`;
   }

@@ -5,8 +5,7 @@
  * sources are made a walk that reads them one at a time. Worker threads for large files start
  * here, before the model is read, so that their start-up overlaps it.
  */
-import type { ConfigFile } from '../config/load-config.js';
-import { loadConfig } from '../config/run-config.js';
+import type { ConfigFile, LoadedConfig } from '../config/load-config.js';
 import type { WorkerPool } from '../engine/parallel.js';
 import type { RuleInput } from '../engine/rule.js';
 import type { CodeInput } from '../inputs/code-input.js';
@@ -110,12 +109,11 @@ function sourceWalk(files: readonly { absPath: string; path: string }[], config:
   };
 }
 
-/** Finds the config and the space's files, and reads the model part of the space (`cmlint graphql-schema`). Throws ConfigError / InputError(s). */
-export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'configPath' | 'config' | 'shownAs'>): Promise<{ space: Space; config: ConfigFile }> {
-  const loaded = options.config ?? (await loadConfig(options.cwd, undefined, options.configPath));
+/** Finds the space's files under the loaded config, and reads the model part of the space (`cmlint graphql-schema`). Throws InputError(s). */
+export async function readSpace(options: Pick<LintOptions, 'paths' | 'cwd' | 'shownAs'>, loaded: LoadedConfig): Promise<Space> {
   const selection = await selectSpaceFiles(options, loaded);
   const space = await loadSpace(selection.files, options.cwd);
   // With `migrations`, the model the scripts produce, as lint runs see it.
   const migrated = loaded.config.migrations?.length ? await (await import('../inputs/migrations/index.js')).configuredSpace(space, loaded, options.cwd) : space;
-  return { space: migrated, config: loaded.config };
+  return migrated;
 }
