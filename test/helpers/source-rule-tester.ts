@@ -85,6 +85,11 @@ export function testSourceRule(rule: Rule<never>, cases: { valid: SourceCase[]; 
   const validateOptions = new Ajv({ strict: false }).compile(rule.meta.schema);
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
   describe(rule.meta.id, () => {
+    // A table with no valid (or no invalid) case checks nothing on that side: the rules' standard asks for both.
+    it('has both valid and invalid cases', () => {
+      expect(cases.valid.length, 'valid cases').toBeGreaterThan(0);
+      expect(cases.invalid.length, 'invalid cases').toBeGreaterThan(0);
+    });
     describe('valid', () => {
       for (const testCase of cases.valid) {
         it(testCase.name, async () => {
