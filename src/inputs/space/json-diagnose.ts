@@ -78,18 +78,33 @@ export function diagnoseJson(buf: Uint8Array, start = 0, end = buf.length): void
     }
   };
 
+  /** After a member or element: true at the closing byte `close`, false after a comma (both consumed). */
+  const endsAfterItem = (close: number, expected: string): boolean => {
+    ws();
+    if (peek() === 0x2c) {
+      i++;
+      return false;
+    }
+    if (peek() !== close) fail(expected);
+    i++;
+    return true;
+  };
+  /** An empty container: its closing byte `close` right after the opening one (consumed). */
+  const closesAtOnce = (close: number): boolean => {
+    ws();
+    if (peek() !== close) return false;
+    i++;
+    return true;
+  };
+
   const value = (depth: number): void => {
     if (depth > 5_000) fail('Nesting too deep');
     ws();
     const c = peek();
     if (c === 0x7b) {
       i++;
-      ws();
-      if (peek() === 0x7d) {
-        i++;
-        return;
-      }
-      for (;;) {
+      if (closesAtOnce(0x7d)) return;
+      do {
         ws();
         if (peek() !== 0x22) fail('Expected a double-quoted property name');
         string();
@@ -97,38 +112,15 @@ export function diagnoseJson(buf: Uint8Array, start = 0, end = buf.length): void
         if (peek() !== 0x3a) fail("Expected ':' after property name");
         i++;
         value(depth + 1);
-        ws();
-        if (peek() === 0x2c) {
-          i++;
-          continue;
-        }
-        if (peek() === 0x7d) {
-          i++;
-          return;
-        }
-        fail("Expected ',' or '}' after property value");
-      }
+      } while (!endsAfterItem(0x7d, "Expected ',' or '}' after property value"));
+      return;
     }
     if (c === 0x5b) {
       i++;
-      ws();
-      if (peek() === 0x5d) {
-        i++;
-        return;
-      }
-      for (;;) {
-        value(depth + 1);
-        ws();
-        if (peek() === 0x2c) {
-          i++;
-          continue;
-        }
-        if (peek() === 0x5d) {
-          i++;
-          return;
-        }
-        fail("Expected ',' or ']' after array element");
-      }
+      if (closesAtOnce(0x5d)) return;
+      do value(depth + 1);
+      while (!endsAfterItem(0x5d, "Expected ',' or ']' after array element"));
+      return;
     }
     if (c === 0x22) return string();
     if (c === 0x74) return literal('true');
