@@ -408,13 +408,14 @@ interface RuleReporting {
 }
 
 /** A report's fix and suggestions; a rule that reports them without declaring so (`meta.fixable`, `meta.hasSuggestions`) is stopped, as ESLint does. */
-function fixesOf(meta: RuleMeta, { fix, suggest }: ReportDescriptor): FindingFixes | undefined {
+function fixesOf(meta: RuleMeta, { fix, suggest = [] }: ReportDescriptor): FindingFixes | undefined {
+  // Most findings have neither: nothing is made for them on this per-finding path.
+  if (!fix && suggest.length === 0) return undefined;
   if (fix && !meta.fixable) throw new Error('it reported a fix, but its meta.fixable is not true');
-  if (suggest?.length && !meta.hasSuggestions) throw new Error('it reported suggestions, but its meta.hasSuggestions is not true');
-  const ids = (suggest ?? []).map((s) => s.id);
+  if (suggest.length > 0 && !meta.hasSuggestions) throw new Error('it reported suggestions, but its meta.hasSuggestions is not true');
+  const ids = suggest.map((s) => s.id);
   if (new Set(ids).size !== ids.length) throw new Error(`it reported two suggestions with one id (${ids.join(', ')})`);
-  if (!fix && !suggest?.length) return undefined;
-  return { fix: fix ?? null, suggestions: [...(suggest ?? [])] };
+  return { fix: fix ?? null, suggestions: [...suggest] };
 }
 
 /** The values of a message's placeholders; a placeholder without data is a bug in the rule. */
